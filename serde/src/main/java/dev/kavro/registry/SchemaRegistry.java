@@ -1,0 +1,85 @@
+package dev.kavro.registry;
+
+import java.io.Closeable;
+import java.util.List;
+import java.util.UUID;
+import org.apache.avro.Schema;
+
+/**
+ * The schema registry as the serdes see it: a small subset of the Confluent Schema Registry REST API.
+ *
+ * <p>Implementations cache what they fetch; a schema fetched once by id stays available when the registry is down.
+ * Implementations are safe to share between threads.
+ *
+ * <p>Schema text is treated as opaque input to Avro's parser. Servers reorder keys and canonicalise text, so
+ * implementations compare parsed schemas, never strings.
+ */
+public interface SchemaRegistry extends Closeable {
+
+  /**
+   * The writer schema registered under {@code id}, with its references resolved.
+   *
+   * @throws RegistryException if the registry does not know the id or cannot be reached
+   */
+  Schema schemaById(int id);
+
+  /**
+   * The writer schema registered under {@code guid} (the Confluent 8 header form), with its references resolved.
+   *
+   * @throws RegistryException if the registry does not know the guid or cannot be reached
+   */
+  Schema schemaByGuid(UUID guid);
+
+  /**
+   * Registers a schema under a subject and returns its id. Registering the same schema again returns the same id.
+   *
+   * @param references the schemas that {@code schemaText} refers to by name; they must be registered already
+   * @param normalize ask the server to normalize the schema before it compares and stores it
+   * @throws RegistryException with status 409 when the subject's compatibility rules reject the schema, 422 when
+   *     the schema is invalid, or another status when the registry fails
+   */
+  int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize);
+
+  /**
+   * Registers a self-contained schema; see {@link #register(String, String, List, boolean)}.
+   *
+   * @throws RegistryException as {@link #register(String, String, List, boolean)}
+   */
+  default int register(String subject, Schema schema, boolean normalize) {
+    return register(subject, schema.toString(), List.of(), normalize);
+  }
+
+  /**
+   * Looks a schema up under a subject without registering it.
+   *
+   * @throws RegistryException with status 404 when the subject or the schema is not registered
+   */
+  RegisteredSchema lookup(String subject, String schemaText, List<SchemaReference> references, boolean normalize);
+
+  /**
+   * Looks a self-contained schema up; see {@link #lookup(String, String, List, boolean)}.
+   *
+   * @throws RegistryException as {@link #lookup(String, String, List, boolean)}
+   */
+  default RegisteredSchema lookup(String subject, Schema schema, boolean normalize) {
+    return lookup(subject, schema.toString(), List.of(), normalize);
+  }
+
+  /**
+   * The latest version registered under a subject. Implementations may cache it for a bounded time.
+   *
+   * @throws RegistryException with status 404 when the subject does not exist
+   */
+  RegisteredSchema latest(String subject);
+
+  /**
+   * One version of a subject.
+   *
+   * @throws RegistryException with status 404 when the subject or the version does not exist
+   */
+  RegisteredSchema version(String subject, int version);
+
+  /** Releases connections and threads. Idempotent. */
+  @Override
+  void close();
+}
