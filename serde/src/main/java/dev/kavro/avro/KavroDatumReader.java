@@ -1,30 +1,42 @@
 package dev.kavro.avro;
 
+import dev.kavro.cache.ReaderCache;
+import dev.kavro.cache.ReaderEntry;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.io.DatumReader;
 import org.apache.avro.io.Decoder;
 import org.apache.avro.specific.SpecificData;
-import org.apache.avro.specific.SpecificDatumReader;
 
 /**
- * A {@link DatumReader} that resolves a writer schema against a reader schema once, then reads with compiled code.
+ * A {@link DatumReader} that resolves a writer schema against a reader schema once, into a plan, and then reads with
+ * code compiled from that plan. Until the code is ready (or where it cannot be compiled) a fallback executes the same
+ * plan, with equal results of the same Java types.
  *
- * <p>Placeholder: delegates to vanilla Avro until the compiled readers land.
+ * <p>Resolution follows the Avro specification, as {@code GenericDatumReader} and {@code SpecificDatumReader} do,
+ * plus one rule: a writer field with no exact match in the reader takes the reader field named by its upper-cased
+ * name ({@code Locale.ROOT}) if no exact match claimed that field (ksqlDB's rule).
  *
- * <p>Thread-safe: one instance may be shared by any number of threads.
+ * <p>Readers for the same (writer, reader, data model) share one plan and one compiled class through a bounded,
+ * process-wide cache. Thread-safe: one instance may be shared by any number of threads; {@link #setSchema} switches
+ * all of them to the new writer schema.
  *
  * @param <T> the type of datum read
  */
 public final class KavroDatumReader<T> implements DatumReader<T> {
-  private final DatumReader<T> delegate;
+  private final Schema readerSchema;
+  private final GenericData model;
+  private final ReaderMode mode;
+  private volatile ReaderEntry entry;
 
-  private KavroDatumReader(DatumReader<T> delegate) {
-    this.delegate = delegate;
+  private KavroDatumReader(Schema writer, Schema reader, GenericData model, ReaderMode mode) {
+    this.readerSchema = reader;
+    this.model = model;
+    this.mode = mode;
+    this.entry = prepare(writer);
   }
 
   /** A generic reader in {@link ReaderMode#ASYNC} mode. */
@@ -32,46 +44,75 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
     return generic(writer, reader, ReaderMode.ASYNC);
   }
 
-  /** A generic reader that returns {@code GenericRecord}s and Avro's generic representations. */
+  /**
+   * A generic reader that returns {@code GenericRecord}s and Avro's generic representations.
+   *
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   */
   public static <T> KavroDatumReader<T> generic(Schema writer, Schema reader, ReaderMode mode) {
     return create(writer, reader, GenericData.get(), mode);
   }
 
-  /** A specific reader whose reader schema is that of {@code type}. */
+  /**
+   * A specific reader whose reader schema is that of {@code type}.
+   *
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   */
   public static <T> KavroDatumReader<T> specific(Schema writer, Class<T> type, ReaderMode mode) {
     SpecificData data = SpecificData.getForClass(type);
     return create(writer, data.getSchema(type), data, mode);
   }
 
   /**
-   * A reader for a given data model: {@link GenericData} or {@link SpecificData}, possibly with logical-type
-   * conversions added.
+   * A reader for a given data model: {@link GenericData} or {@link SpecificData} (exactly those classes), possibly
+   * with logical-type conversions added. Other models are read with vanilla Avro. Pass the same model instance for
+   * the same configuration: models are part of the cache key, by identity.
+   *
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
    */
   public static <T> KavroDatumReader<T> create(Schema writer, Schema reader, GenericData model, ReaderMode mode) {
-    Objects.requireNonNull(mode, "mode");
-    DatumReader<T> vanilla = model instanceof SpecificData specific
-        ? new SpecificDatumReader<>(writer, reader, specific)
-        : new GenericDatumReader<>(writer, reader, model);
-    return new KavroDatumReader<>(vanilla);
+    return new KavroDatumReader<>(Objects.requireNonNull(writer, "writer"), Objects.requireNonNull(reader, "reader"),
+        Objects.requireNonNull(model, "model"), Objects.requireNonNull(mode, "mode"));
+  }
+
+  private ReaderEntry prepare(Schema writer) {
+    ReaderEntry prepared = ReaderCache.shared().entry(writer, readerSchema, model);
+    switch (mode) {
+      case ASYNC -> prepared.compileAsync();
+      case COMPILED -> prepared.compileNow();
+      case FALLBACK -> { }
+    }
+    return prepared;
   }
 
   @Override
+  @SuppressWarnings("unchecked")
   public T read(T reuse, Decoder in) throws IOException {
-    return delegate.read(reuse, in);
+    return (T) entry.read(reuse, in, mode != ReaderMode.FALLBACK);
   }
 
+  /** Switches to a new writer schema (as {@code DataFileStream} does); the reader schema stays. */
   @Override
   public void setSchema(Schema writer) {
-    throw new UnsupportedOperationException("The writer schema is fixed when the reader is created");
+    entry = prepare(Objects.requireNonNull(writer, "writer"));
+  }
+
+  /** The reader schema: the type of what {@link #read} returns. */
+  public Schema readerSchema() {
+    return readerSchema;
   }
 
   /** Whether reads currently run through compiled code. */
   public boolean isCompiled() {
-    return false;
+    return mode != ReaderMode.FALLBACK && entry.isCompiled();
   }
 
-  /** Waits up to {@code timeout} for compiled code; returns whether it is in use. */
+  /**
+   * Waits up to {@code timeout} for compiled code, for warm-up before traffic.
+   *
+   * @return whether reads now run through compiled code; always {@code false} in {@link ReaderMode#FALLBACK} mode
+   */
   public boolean awaitCompiled(Duration timeout) {
-    return false;
+    return mode != ReaderMode.FALLBACK && entry.awaitCompiled(timeout);
   }
 }

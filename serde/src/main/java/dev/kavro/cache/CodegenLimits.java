@@ -1,0 +1,56 @@
+package dev.kavro.cache;
+
+import dev.kavro.plan.ArrayPlan;
+import dev.kavro.plan.LogicalPlan;
+import dev.kavro.plan.MapPlan;
+import dev.kavro.plan.ReadPlan;
+import dev.kavro.plan.RecordPlan;
+import dev.kavro.plan.UnionPlan;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
+
+/**
+ * Bounds on what is compiled. A schema beyond them (too many fields in all, or nested too deeply) stays on the
+ * fallback: hostile or accidental giants must not cost unbounded compile time or metaspace.
+ *
+ * @param maxFields the most record fields, summed over every record type in the plan
+ * @param maxDepth the deepest nesting of records, arrays, maps and unions
+ */
+record CodegenLimits(int maxFields, int maxDepth) {
+  static final CodegenLimits DEFAULT = new CodegenLimits(10_000, 64);
+
+  /** @throws IllegalStateException if {@code plan} is beyond a limit */
+  void check(ReadPlan plan) {
+    int[] fields = new int[1];
+    walk(plan, 1, fields, Collections.newSetFromMap(new IdentityHashMap<>()));
+  }
+
+  private void walk(ReadPlan plan, int depth, int[] fields, Set<ReadPlan> seen) {
+    if (depth > maxDepth) {
+      throw new IllegalStateException("Schema nesting deeper than " + maxDepth + "; not compiled");
+    }
+    switch (plan.kind()) {
+      case RECORD -> {
+        if (!seen.add(plan)) {
+          return;
+        }
+        RecordPlan record = (RecordPlan) plan;
+        fields[0] += record.fields().size() + record.defaults().size();
+        if (fields[0] > maxFields) {
+          throw new IllegalStateException("Schema has more than " + maxFields + " fields; not compiled");
+        }
+        for (RecordPlan.FieldStep step : record.fields()) {
+          if (!step.isSkip()) {
+            walk(step.plan(), depth + 1, fields, seen);
+          }
+        }
+      }
+      case ARRAY -> walk(((ArrayPlan) plan).element(), depth + 1, fields, seen);
+      case MAP -> walk(((MapPlan) plan).value(), depth + 1, fields, seen);
+      case UNION -> ((UnionPlan) plan).branches().forEach(b -> walk(b, depth + 1, fields, seen));
+      case LOGICAL -> walk(((LogicalPlan) plan).inner(), depth, fields, seen);
+      default -> { }
+    }
+  }
+}

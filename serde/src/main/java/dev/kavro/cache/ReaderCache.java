@@ -1,0 +1,177 @@
+package dev.kavro.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.kavro.codegen.ClassCompiler;
+import dev.kavro.codegen.JaninoCompiler;
+import dev.kavro.plan.PlanBuilder;
+import dev.kavro.plan.UnsupportedSchemaException;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import javax.management.ObjectName;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The bounded cache of readers, one per (writer schema, reader schema, data model), with a small executor that
+ * compiles them in the background. Idle and excess entries are evicted; an evicted entry's generated class has its
+ * own class loader, so it unloads once no reader refers to it.
+ *
+ * <p>One shared instance serves the process ({@link #shared()}), so that every serde reading a topic shares its
+ * compiled readers. Thread-safe. Internal: users reach it through {@code KavroDatumReader} and the serdes.
+ */
+public final class ReaderCache implements ReaderCacheMXBean {
+  private static final Logger LOG = LoggerFactory.getLogger(ReaderCache.class);
+  public static final int DEFAULT_MAX_ENTRIES = 1000;
+  public static final int DEFAULT_COMPILE_THREADS = 1;
+  private static final Duration IDLE = Duration.ofHours(1);
+  private static final int COMPILE_QUEUE = 1024;
+  private static final ReaderCache SHARED = registered(new ReaderCache(DEFAULT_MAX_ENTRIES, IDLE,
+      DEFAULT_COMPILE_THREADS, new JaninoCompiler(ReaderCache.class.getClassLoader()), CodegenLimits.DEFAULT));
+
+  final LongAdder compiledReads = new LongAdder();
+  final LongAdder fallbackReads = new LongAdder();
+  final LongAdder compiles = new LongAdder();
+  final LongAdder compileFailures = new LongAdder();
+  final LongAdder compileNanos = new LongAdder();
+
+  private final Cache<ReaderKey, ReaderEntry> entries;
+  private final ThreadPoolExecutor executor;
+  private final ClassCompiler compiler;
+  private final CodegenLimits limits;
+
+  ReaderCache(int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler, CodegenLimits limits) {
+    this.entries = Caffeine.newBuilder().maximumSize(maxEntries).expireAfterAccess(idle).build();
+    this.executor = new ThreadPoolExecutor(compileThreads, compileThreads, 60, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(COMPILE_QUEUE), daemonThreads());
+    this.executor.allowCoreThreadTimeOut(true);
+    this.compiler = compiler;
+    this.limits = limits;
+  }
+
+  /** A private cache, for tests that inject a compiler. */
+  static ReaderCache withCompiler(ClassCompiler compiler) {
+    return new ReaderCache(DEFAULT_MAX_ENTRIES, IDLE, DEFAULT_COMPILE_THREADS, compiler, CodegenLimits.DEFAULT);
+  }
+
+  /** The process-wide cache. */
+  public static ReaderCache shared() {
+    return SHARED;
+  }
+
+  /**
+   * Resizes the cache and the compile executor. Serdes call this from {@code configure}; with several serdes in one
+   * process, the last configuration wins.
+   */
+  public void resize(int maxEntries, int compileThreads) {
+    entries.policy().eviction().ifPresent(eviction -> eviction.setMaximum(maxEntries));
+    if (compileThreads > executor.getMaximumPoolSize()) {
+      executor.setMaximumPoolSize(compileThreads);
+      executor.setCorePoolSize(compileThreads);
+    } else {
+      executor.setCorePoolSize(compileThreads);
+      executor.setMaximumPoolSize(compileThreads);
+    }
+  }
+
+  /**
+   * The entry for a pair, built on first use: its plan is resolved once here, never per record.
+   *
+   * @throws org.apache.avro.AvroRuntimeException if Avro cannot resolve the schemas at all
+   */
+  public ReaderEntry entry(Schema writer, Schema reader, GenericData model) {
+    ReaderKey key = new ReaderKey(writer, reader, model);
+    return entries.get(key, k -> newEntry(k, writer, reader, model));
+  }
+
+  private ReaderEntry newEntry(ReaderKey key, Schema writer, Schema reader, GenericData model) {
+    try {
+      return ReaderEntry.planned(this, key, PlanBuilder.build(writer, reader, model), model);
+    } catch (UnsupportedSchemaException e) {
+      LOG.info("Kavro reads {} with vanilla Avro: {}", key, e.getMessage());
+      DatumReader<Object> vanilla = model instanceof SpecificData specific
+          ? new SpecificDatumReader<>(writer, reader, specific)
+          : new GenericDatumReader<>(writer, reader, model);
+      return ReaderEntry.vanilla(this, key, vanilla, e.getMessage());
+    }
+  }
+
+  Executor executor() {
+    return executor;
+  }
+
+  ClassCompiler compiler() {
+    return compiler;
+  }
+
+  CodegenLimits limits() {
+    return limits;
+  }
+
+  /** Evicts everything; compiled classes unload once no reader refers to them. */
+  public void invalidateAll() {
+    entries.invalidateAll();
+    entries.cleanUp();
+  }
+
+  @Override
+  public long getCompiledReads() {
+    return compiledReads.sum();
+  }
+
+  @Override
+  public long getFallbackReads() {
+    return fallbackReads.sum();
+  }
+
+  @Override
+  public long getCompiles() {
+    return compiles.sum();
+  }
+
+  @Override
+  public long getCompileFailures() {
+    return compileFailures.sum();
+  }
+
+  @Override
+  public long getCompileTimeMillis() {
+    return TimeUnit.NANOSECONDS.toMillis(compileNanos.sum());
+  }
+
+  @Override
+  public long getCacheSize() {
+    return entries.estimatedSize();
+  }
+
+  private static java.util.concurrent.ThreadFactory daemonThreads() {
+    AtomicInteger count = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, "kavro-compile-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  private static ReaderCache registered(ReaderCache cache) {
+    try {
+      ManagementFactory.getPlatformMBeanServer().registerMBean(cache, new ObjectName("dev.kavro:type=ReaderCache"));
+    } catch (Exception | LinkageError e) {
+      // JMX is an extra; a JVM without it (or a second registration in odd class-loader setups) still reads fine.
+      LOG.debug("Kavro reader cache not registered with JMX: {}", e.toString());
+    }
+    return cache;
+  }
+}

@@ -1,0 +1,296 @@
+package dev.kavro.codegen;
+
+import dev.kavro.plan.ArrayPlan;
+import dev.kavro.plan.DefaultStep;
+import dev.kavro.plan.EnumPlan;
+import dev.kavro.plan.ErrorPlan;
+import dev.kavro.plan.LogicalPlan;
+import dev.kavro.plan.MapPlan;
+import dev.kavro.plan.ReadPlan;
+import dev.kavro.plan.RecordPlan;
+import dev.kavro.plan.UnionPlan;
+import dev.kavro.runtime.ReadSupport;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+
+/**
+ * Turns a {@link ReadPlan} into the source of a {@code GeneratedReader}: straight-line code, one method per record,
+ * array, map and union, with large records split so that no method outgrows what the JIT compiles.
+ *
+ * <p>The source stays inside Janino's subset (no generics, lambdas or diamonds) and holds only synthetic names and
+ * numeric literals. Every schema-derived value reaches the class as a constant.
+ */
+public final class ReaderGenerator {
+  static final String PACKAGE = "dev.kavro.gen";
+  /** Estimated bytecode per method, well under HotSpot's 8000-byte limit for JIT compilation. */
+  private static final int METHOD_BYTES_BUDGET = 2500;
+  private static final AtomicLong CLASS_COUNTER = new AtomicLong();
+
+  private final Constants constants = new Constants();
+  private final Map<ReadPlan, String> methods = new IdentityHashMap<>();
+  private final Map<ReadPlan, String> enumTables = new IdentityHashMap<>();
+  private final Deque<ReadPlan> pending = new ArrayDeque<>();
+  private final SourceWriter methodSource = new SourceWriter();
+  private final String data;
+
+  private ReaderGenerator(GenericData model) {
+    this.data = constants.ref(model, "GenericData");
+  }
+
+  /** Generates a reader class for {@code plan} in the data model {@code model}. */
+  public static GeneratedSource generate(ReadPlan plan, GenericData model) {
+    return new ReaderGenerator(model).generate(plan);
+  }
+
+  private GeneratedSource generate(ReadPlan root) {
+    String rootExpression = expression(root, "reuse");
+    while (!pending.isEmpty()) {
+      emitMethod(pending.removeFirst());
+    }
+    String simpleName = "KavroReader" + CLASS_COUNTER.incrementAndGet();
+    SourceWriter src = new SourceWriter();
+    src.line("package " + PACKAGE + ";");
+    src.line("");
+    for (String type : List.of("java.io.IOException", "java.util.HashMap", "java.util.List", "org.apache.avro.Conversion",
+        "org.apache.avro.Schema", "org.apache.avro.generic.GenericData", "org.apache.avro.generic.IndexedRecord",
+        "org.apache.avro.io.Decoder", "org.apache.avro.util.Utf8", "dev.kavro.runtime.GeneratedReader",
+        "dev.kavro.runtime.ReadSupport")) {
+      src.line("import " + type + ";");
+    }
+    src.line("");
+    src.open("public final class " + simpleName + " extends GeneratedReader {");
+    constants.emit(src, simpleName);
+    src.open("public Object read(Object reuse, Decoder in) throws IOException {");
+    src.line("return " + rootExpression + ";");
+    src.close("}");
+    src.append(methodSource);
+    src.close("}");
+    return new GeneratedSource(PACKAGE + "." + simpleName, src.toString(), constants.values());
+  }
+
+  /** A Java expression that reads one value of {@code plan}; {@code old} is the expression for the value to reuse. */
+  private String expression(ReadPlan plan, String old) {
+    return switch (plan.kind()) {
+      case NULL -> "ReadSupport.readNull(in)";
+      case BOOLEAN -> "Boolean.valueOf(in.readBoolean())";
+      case INT -> "Integer.valueOf(in.readInt())";
+      case LONG -> "Long.valueOf(in.readLong())";
+      case FLOAT -> "Float.valueOf(in.readFloat())";
+      case DOUBLE -> "Double.valueOf(in.readDouble())";
+      case STRING_UTF8 -> "ReadSupport.readUtf8(in, " + old + ")";
+      case STRING_JAVA -> "in.readString()";
+      case BYTES -> "ReadSupport.readBytes(in, " + old + ")";
+      case FIXED -> "ReadSupport.readFixed(" + data + ", " + old + ", " + schema(plan.reader()) + ", in)";
+      case INT_TO_LONG -> "Long.valueOf((long) in.readInt())";
+      case INT_TO_FLOAT -> "Float.valueOf((float) in.readInt())";
+      case INT_TO_DOUBLE -> "Double.valueOf((double) in.readInt())";
+      case LONG_TO_FLOAT -> "Float.valueOf((float) in.readLong())";
+      case LONG_TO_DOUBLE -> "Double.valueOf((double) in.readLong())";
+      case FLOAT_TO_DOUBLE -> "Double.valueOf((double) in.readFloat())";
+      case STRING_TO_BYTES -> "ReadSupport.stringToBytes(in)";
+      case BYTES_TO_UTF8 -> "ReadSupport.bytesToUtf8(in, " + old + ")";
+      case BYTES_TO_STRING -> "ReadSupport.bytesToString(in)";
+      case ENUM -> "ReadSupport.enumValue(" + enumTable((EnumPlan) plan) + ", in.readEnum(), "
+          + schema(plan.writer()) + ")";
+      case ERROR -> "ReadSupport.fail(" + constants.ref(((ErrorPlan) plan).message(), "String") + ")";
+      case LOGICAL -> logical((LogicalPlan) plan, old);
+      case ARRAY, MAP, UNION, RECORD -> method(plan) + "(" + old + ", in)";
+    };
+  }
+
+  private String logical(LogicalPlan plan, String old) {
+    return "ReadSupport.convert(" + expression(plan.inner(), old) + ", " + schema(plan.reader()) + ", "
+        + constants.ref(plan.conversion(), "Conversion") + ")";
+  }
+
+  private String schema(Schema schema) {
+    return constants.ref(schema, "Schema");
+  }
+
+  private String enumTable(EnumPlan plan) {
+    return enumTables.computeIfAbsent(plan, p -> constants.ref(plan.values(), "Object[]"));
+  }
+
+  /** The name of the method that reads {@code plan}; queued for emission on first use, so recursion terminates. */
+  private String method(ReadPlan plan) {
+    String name = methods.get(plan);
+    if (name == null) {
+      name = "m" + methods.size();
+      methods.put(plan, name);
+      pending.addLast(plan);
+    }
+    return name;
+  }
+
+  private void emitMethod(ReadPlan plan) {
+    String name = methods.get(plan);
+    methodSource.open("private Object " + name + "(Object old, Decoder in) throws IOException {");
+    switch (plan.kind()) {
+      case RECORD -> emitRecord(name, (RecordPlan) plan);
+      case ARRAY -> emitArray((ArrayPlan) plan);
+      case MAP -> emitMap((MapPlan) plan);
+      case UNION -> emitUnion((UnionPlan) plan);
+      default -> methodSource.line("return " + expression(plan, "old") + ";");
+    }
+    methodSource.close("}");
+  }
+
+  private void emitRecord(String name, RecordPlan plan) {
+    String recordType = plan.genericRecords() ? "GenericData.Record" : "IndexedRecord";
+    if (plan.genericRecords()) {
+      methodSource.line("GenericData.Record r = ReadSupport.newGenericRecord(old, " + schema(plan.reader()) + ");");
+    } else {
+      methodSource.line("IndexedRecord r = (IndexedRecord) "
+          + constants.ref(plan.supplier(), "GenericData.InstanceSupplier") + ".newInstance(old, "
+          + schema(plan.reader()) + ");");
+    }
+    List<List<String>> chunks = chunk(recordStatements(plan));
+    if (chunks.size() == 1) {
+      chunks.get(0).forEach(methodSource::line);
+    } else {
+      for (int c = 0; c < chunks.size(); c++) {
+        methodSource.line(name + "_" + c + "(r, in);");
+      }
+    }
+    methodSource.line("return r;");
+    if (chunks.size() > 1) {
+      methodSource.close("}");
+      for (int c = 0; c < chunks.size(); c++) {
+        methodSource.open("private void " + name + "_" + c + "(" + recordType + " r, Decoder in) throws IOException {");
+        chunks.get(c).forEach(methodSource::line);
+        if (c < chunks.size() - 1) {
+          methodSource.close("}");
+        }
+      }
+    }
+  }
+
+  private List<String> recordStatements(RecordPlan plan) {
+    List<String> statements = new ArrayList<>();
+    for (RecordPlan.FieldStep step : plan.fields()) {
+      if (step.isSkip()) {
+        String skip = skip(step.skipSchema());
+        if (!skip.isEmpty()) {
+          statements.add(skip);
+        }
+      } else {
+        int pos = step.readerPos();
+        String old = step.plan().reusesOldValue() ? "r.get(" + pos + ")" : "null";
+        statements.add("r.put(" + pos + ", " + expression(step.plan(), old) + ");");
+      }
+    }
+    for (DefaultStep step : plan.defaults()) {
+      statements.add("r.put(" + step.pos() + ", " + defaultValue(step, "r.get(" + step.pos() + ")") + ");");
+    }
+    return statements;
+  }
+
+  private String defaultValue(DefaultStep step, String old) {
+    return switch (step.kind()) {
+      case SHARED -> step.shared() == null ? "null" : constants.ref(step.shared(), "Object");
+      case UTF8 -> "ReadSupport.utf8Default(" + old + ", " + constants.ref(step.shared(), "Utf8") + ")";
+      case EMPTY_ARRAY -> "ReadSupport.emptyArrayDefault(" + data + ", " + old + ", "
+          + schema(step.collectionSchema()) + ")";
+      case EMPTY_MAP -> "ReadSupport.emptyMapDefault(" + data + ", " + old + ")";
+      case DECODE -> method(step.plan()) + "(" + old + ", ReadSupport.defaultDecoder("
+          + constants.ref(step.encoded(), "byte[]") + "))";
+    };
+  }
+
+  /** A statement that skips one writer value; primitives inline, everything else through Avro's skipper. */
+  private String skip(Schema writer) {
+    return switch (writer.getType()) {
+      case NULL -> "";
+      case BOOLEAN -> "in.readBoolean();";
+      case INT -> "in.readInt();";
+      case LONG -> "in.readLong();";
+      case FLOAT -> "in.readFloat();";
+      case DOUBLE -> "in.readDouble();";
+      case STRING -> "in.skipString();";
+      case BYTES -> "in.skipBytes();";
+      case FIXED -> "in.skipFixed(" + writer.getFixedSize() + ");";
+      case ENUM -> "in.readEnum();";
+      default -> "ReadSupport.skip(" + schema(writer) + ", in);";
+    };
+  }
+
+  /** Splits statements into methods by estimated bytecode size (about one byte per two characters of source). */
+  private static List<List<String>> chunk(List<String> statements) {
+    List<List<String>> chunks = new ArrayList<>();
+    List<String> current = new ArrayList<>();
+    int bytes = 0;
+    for (String statement : statements) {
+      int estimate = statement.length() / 2 + 4;
+      if (!current.isEmpty() && bytes + estimate > METHOD_BYTES_BUDGET) {
+        chunks.add(current);
+        current = new ArrayList<>();
+        bytes = 0;
+      }
+      current.add(statement);
+      bytes += estimate;
+    }
+    chunks.add(current);
+    return chunks;
+  }
+
+  private void emitArray(ArrayPlan plan) {
+    Schema elementType = plan.reader().getElementType();
+    boolean zeroBytes = ReadSupport.isZeroByteSchema(elementType);
+    String check = "ReadSupport.checkArrayBlock(in, n, " + schema(elementType) + ", " + zeroBytes + ");";
+    String element = expression(plan.element(), plan.element().reusesOldValue() ? "ReadSupport.peek(a)" : "null");
+    if (zeroBytes) {
+      methodSource.line("ReadSupport.beginZeroByteArray();");
+      methodSource.open("try {");
+    }
+    methodSource.line("long n = in.readArrayStart();");
+    methodSource.line(check);
+    methodSource.line("List a = ReadSupport.newArray(old, n, " + schema(plan.reader()) + ");");
+    methodSource.open("while (n > 0) {");
+    methodSource.open("for (long i = 0; i < n; i++) {");
+    methodSource.line("a.add(" + element + ");");
+    methodSource.close("}");
+    methodSource.line("n = in.arrayNext();");
+    methodSource.line(check);
+    methodSource.close("}");
+    methodSource.line("return a;");
+    if (zeroBytes) {
+      methodSource.middle("} finally {");
+      methodSource.line("ReadSupport.endZeroByteArray();");
+      methodSource.close("}");
+    }
+  }
+
+  private void emitMap(MapPlan plan) {
+    String key = plan.javaStringKeys() ? "in.readString()" : "in.readString(null)";
+    methodSource.line("HashMap m = new HashMap();");
+    methodSource.line("long n = in.readMapStart();");
+    methodSource.line("ReadSupport.checkMapBlock(in, n);");
+    methodSource.open("while (n > 0) {");
+    methodSource.open("for (long i = 0; i < n; i++) {");
+    methodSource.line("Object k = " + key + ";");
+    methodSource.line("m.put(k, " + expression(plan.value(), "null") + ");");
+    methodSource.close("}");
+    methodSource.line("n = in.mapNext();");
+    methodSource.line("ReadSupport.checkMapBlock(in, n);");
+    methodSource.close("}");
+    methodSource.line("return m;");
+  }
+
+  private void emitUnion(UnionPlan plan) {
+    List<ReadPlan> branches = plan.branches();
+    methodSource.line("int b = in.readIndex();");
+    methodSource.open("switch (b) {");
+    for (int i = 0; i < branches.size(); i++) {
+      methodSource.line("case " + i + ": return " + expression(branches.get(i), "null") + ";");
+    }
+    methodSource.line("default: throw ReadSupport.badUnionIndex(b, " + branches.size() + ");");
+    methodSource.close("}");
+  }
+}

@@ -1,0 +1,57 @@
+package dev.kavro.codegen;
+
+/** Builds Java source line by line with indentation; prints it with line numbers for compile-failure logs. */
+final class SourceWriter {
+  private final StringBuilder out = new StringBuilder(4096);
+  private int indent;
+
+  SourceWriter line(String text) {
+    out.append("  ".repeat(indent)).append(text).append('\n');
+    return this;
+  }
+
+  /** Writes {@code text} and indents what follows; {@code text} normally ends with "{". */
+  SourceWriter open(String text) {
+    line(text);
+    indent++;
+    return this;
+  }
+
+  /** Outdents and writes {@code text}, normally "}". */
+  SourceWriter close(String text) {
+    indent--;
+    return line(text);
+  }
+
+  /** Outdents for one line, as in "} finally {", then indents again. */
+  SourceWriter middle(String text) {
+    indent--;
+    line(text);
+    indent++;
+    return this;
+  }
+
+  SourceWriter append(SourceWriter other) {
+    other.out.toString().lines().forEach(this::line);
+    return this;
+  }
+
+  int length() {
+    return out.length();
+  }
+
+  @Override
+  public String toString() {
+    return out.toString();
+  }
+
+  /** {@code source} with 1-based line numbers, as compile errors cite them. */
+  static String numbered(String source) {
+    StringBuilder numbered = new StringBuilder(source.length() + source.length() / 8);
+    int n = 1;
+    for (String line : source.split("\n", -1)) {
+      numbered.append(String.format("%5d  %s%n", n++, line));
+    }
+    return numbered.toString();
+  }
+}

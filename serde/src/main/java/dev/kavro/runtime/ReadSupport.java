@@ -1,0 +1,172 @@
+package dev.kavro.runtime;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.avro.AvroTypeException;
+import org.apache.avro.Conversion;
+import org.apache.avro.Conversions;
+import org.apache.avro.Schema;
+import org.apache.avro.SystemLimitException;
+import org.apache.avro.generic.GenericArray;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericFixed;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.Decoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.util.Utf8;
+
+/**
+ * Leaf operations of a read, with the semantics of Avro's fast reader: what is reused, what type comes back, and
+ * which limits guard allocations. Stateless and thread-safe.
+ */
+public final class ReadSupport {
+  private ReadSupport() {}
+
+  public static Object readNull(Decoder in) throws IOException {
+    in.readNull();
+    return null;
+  }
+
+  public static Utf8 readUtf8(Decoder in, Object old) throws IOException {
+    return in.readString(old instanceof Utf8 ? (Utf8) old : null);
+  }
+
+  public static ByteBuffer readBytes(Decoder in, Object old) throws IOException {
+    return in.readBytes(old instanceof ByteBuffer ? (ByteBuffer) old : null);
+  }
+
+  public static Object readFixed(GenericData data, Object old, Schema schema, Decoder in) throws IOException {
+    GenericFixed fixed = (GenericFixed) data.createFixed(old, schema);
+    in.readFixed(fixed.bytes(), 0, schema.getFixedSize());
+    return fixed;
+  }
+
+  public static ByteBuffer stringToBytes(Decoder in) throws IOException {
+    return ByteBuffer.wrap(in.readString(null).getBytes());
+  }
+
+  public static Utf8 bytesToUtf8(Decoder in, Object old) throws IOException {
+    Utf8 value = new Utf8(in.readBytes(null).array());
+    return old instanceof Utf8 ? ((Utf8) old).set(value) : value;
+  }
+
+  public static String bytesToString(Decoder in) throws IOException {
+    ByteBuffer bytes = in.readBytes(null);
+    return new String(bytes.array(), bytes.position(), bytes.remaining(), StandardCharsets.UTF_8);
+  }
+
+  /** The reader value for a writer enum ordinal; {@code values} comes from the plan. */
+  public static Object enumValue(Object[] values, int ordinal, Schema writer) {
+    if (ordinal < 0 || ordinal >= values.length) {
+      throw new AvroTypeException(
+          "Enumeration out of range: must be in [0, " + values.length + "), but received " + ordinal);
+    }
+    Object value = values[ordinal];
+    if (value == null) {
+      throw new AvroTypeException("No match for " + writer.getEnumSymbols().get(ordinal));
+    }
+    return value;
+  }
+
+  public static AvroTypeException badUnionIndex(int index, int branches) {
+    return new AvroTypeException(
+        "Union branch index out of range: must be in [0, " + branches + "), but received " + index);
+  }
+
+  /** Fails a read that reached an unresolvable part of the plan. Declared to return so it fits in expressions. */
+  public static Object fail(String message) {
+    throw new AvroTypeException(message);
+  }
+
+  public static Object convert(Object raw, Schema schema, Conversion<?> conversion) {
+    return Conversions.convertToLogicalType(raw, schema, schema.getLogicalType(), conversion);
+  }
+
+  /** A generic record, reusing {@code old} when it was made for this very schema, as {@code GenericData} does. */
+  public static GenericData.Record newGenericRecord(Object old, Schema schema) {
+    if (old instanceof GenericData.Record && ((GenericData.Record) old).getSchema() == schema) {
+      return (GenericData.Record) old;
+    }
+    return new GenericData.Record(schema);
+  }
+
+  /** An array to fill: {@code old} cleared when it is a list, else a new one sized for the first block. */
+  @SuppressWarnings("unchecked")
+  public static List<Object> newArray(Object old, long firstBlock, Schema schema) {
+    if (old instanceof List) {
+      List<Object> list = (List<Object>) old;
+      list.clear();
+      return list;
+    }
+    return new GenericData.Array<>(GenericDatumReader.initialCollectionCapacity(firstBlock), schema);
+  }
+
+  /** The element to reuse next, for arrays that keep their old elements. */
+  public static Object peek(List<?> array) {
+    return array instanceof GenericArray ? ((GenericArray<?>) array).peek() : null;
+  }
+
+  /**
+   * Rejects an array block that claims more elements than the remaining bytes can hold, before anything is
+   * allocated; zero-byte elements are bounded by Avro's allocation cap instead.
+   */
+  public static void checkArrayBlock(Decoder in, long count, Schema elementSchema, boolean zeroByteElements)
+      throws IOException {
+    if (count <= 0) {
+      return;
+    }
+    if (zeroByteElements) {
+      SystemLimitException.checkMaxCollectionAllocation(count);
+    } else {
+      GenericDatumReader.ensureAvailableCollectionBytes(in, count, elementSchema);
+    }
+  }
+
+  /** Rejects a map block that claims more entries than remaining bytes (every key takes at least one byte). */
+  public static void checkMapBlock(Decoder in, long count) throws IOException {
+    int remaining = in.remainingBytes();
+    if (count > 0 && remaining >= 0 && count > remaining) {
+      throw new EOFException("Map claims " + count + " entries, but only " + remaining + " bytes are available");
+    }
+  }
+
+  public static void beginZeroByteArray() {
+    SystemLimitException.beginCollectionAllocationScope();
+  }
+
+  public static void endZeroByteArray() {
+    SystemLimitException.endCollectionAllocationScope();
+  }
+
+  public static boolean isZeroByteSchema(Schema schema) {
+    return GenericDatumReader.isZeroByteSchema(schema);
+  }
+
+  public static void skip(Schema writer, Decoder in) throws IOException {
+    GenericDatumReader.skip(writer, in);
+  }
+
+  public static Utf8 utf8Default(Object old, Utf8 value) {
+    if (old instanceof Utf8) {
+      return ((Utf8) old).set(value);
+    }
+    return new Utf8(value);
+  }
+
+  public static Object emptyArrayDefault(GenericData data, Object old, Schema arraySchema) {
+    return data.newArray(old, 0, arraySchema);
+  }
+
+  public static Object emptyMapDefault(GenericData data, Object old) {
+    return data.newMap(old, 0);
+  }
+
+  /** A decoder over a default value's pre-encoded bytes; defaults are decoded afresh so none is shared. */
+  public static BinaryDecoder defaultDecoder(byte[] encoded) {
+    return DecoderFactory.get().binaryDecoder(encoded, null);
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * The only API that generated readers and writers call. Public because generated classes live in their own class
+ * loaders; not meant for users, and may change between releases.
+ *
+ * <p>The fallback interpreter calls the same helpers, so both executors share one definition of every leaf
+ * operation.
+ */
+package dev.kavro.runtime;
