@@ -79,6 +79,12 @@ public final class ReaderEntry {
     return compiled != null;
   }
 
+  /** The class loader of the compiled class, or {@code null}; // visible for testing (unloading) */
+  ClassLoader compiledClassLoader() {
+    GeneratedReader code = compiled;
+    return code == null ? null : code.getClass().getClassLoader();
+  }
+
   /** Starts compiling in the background, once; returns at once. */
   public void compileAsync() {
     if (plan == null || compilation.get() != null) {

@@ -1,0 +1,107 @@
+package dev.kavro.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kavro.avro.KavroDatumReader;
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.plan.PlanBuilder;
+import dev.kavro.testing.AvroBytes;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.util.RandomData;
+import org.junit.jupiter.api.Test;
+
+/** Schemas written to break a code generator: none of their text may reach the source, and giants stay bounded. */
+class HostileSchemaTest {
+
+  private static final String INJECTION = "\"); System.exit(1); /* */ } class X { //\\u000a";
+
+  @Test
+  void keywordsUnicodeAndInjectionTextReadCorrectlyWhenCompiled() throws IOException {
+    Schema schema = new Schema.Parser().parse("""
+        {"type":"record","name":"class","namespace":"public.goto","doc":"%s","fields":[
+          {"name":"int","type":"int"},
+          {"name":"public","type":{"type":"enum","name":"static","symbols":["null","void","ñ"]}},
+          {"name":"ñame","type":"string","doc":"%s"},
+          {"name":"ı","type":["null",{"type":"record","name":"new","fields":[{"name":"return","type":"long"}]}]},
+          {"name":"throw","type":{"type":"map","values":{"type":"fixed","name":"try","size":3}}}
+        ]}""".formatted(INJECTION.replace("\\", "\\\\").replace("\"", "\\\""),
+        INJECTION.replace("\\", "\\\\").replace("\"", "\\\"")));
+    Schema reader = new Schema.Parser().parse(schema.toString().replace("\"fields\":[{\"name\":\"int\"",
+        "\"fields\":[{\"name\":\"added\",\"type\":\"string\",\"default\":\"" + INJECTION.replace("\\", "\\\\")
+            .replace("\"", "\\\"") + "\"},{\"name\":\"int\""));
+    GeneratedSource source = ReaderGenerator.generate(PlanBuilder.build(schema, reader, GenericData.get()),
+        GenericData.get());
+    for (String text : List.of("System.exit", "ñame", "goto", "static", "\"")) {
+      assertFalse(source.source().contains(text), () -> "schema text in source: " + text);
+    }
+    assertReadsLikeVanilla(schema, reader, ReaderMode.COMPILED);
+  }
+
+  @Test
+  void fiveThousandFieldsCompileIntoSplitMethods() throws IOException {
+    SchemaBuilder.FieldAssembler<Schema> fields = SchemaBuilder.record("Wide").fields();
+    for (int i = 0; i < 5000; i++) {
+      fields = i % 2 == 0 ? fields.requiredInt("f" + i) : fields.optionalString("f" + i);
+    }
+    Schema wide = fields.endRecord();
+    GeneratedSource source = ReaderGenerator.generate(PlanBuilder.build(wide, wide, GenericData.get()),
+        GenericData.get());
+    assertTrue(source.source().contains("m0_1(r, in);"), "large records are split into several methods");
+    assertReadsLikeVanilla(wide, wide, ReaderMode.COMPILED);
+  }
+
+  @Test
+  void deepNestingStaysOnTheFallback() throws IOException {
+    Schema deep = Schema.create(Schema.Type.INT);
+    for (int i = 0; i < 100; i++) {
+      deep = SchemaBuilder.record("R" + i).fields().name("v").type(deep).noDefault().endRecord();
+    }
+    KavroDatumReader<Object> async = KavroDatumReader.generic(deep, deep, ReaderMode.ASYNC);
+    async.awaitCompiled(Duration.ofSeconds(30));
+    assertFalse(async.isCompiled());
+    Schema finalDeep = deep;
+    assertThrows(AvroRuntimeException.class, () -> KavroDatumReader.generic(finalDeep, finalDeep, ReaderMode.COMPILED));
+    assertReadsLikeVanilla(deep, deep, ReaderMode.ASYNC);
+  }
+
+  @Test
+  void classesNamedByTheWriterAreNeverLoaded() throws IOException {
+    Schema writer = new Schema.Parser().parse("""
+        {"type":"record","name":"W","java-class":"dev.kavro.codegen.Boom","fields":[
+          {"name":"s","type":{"type":"string","java-class":"dev.kavro.codegen.Boom"}},
+          {"name":"m","type":{"type":"map","values":"int","java-key-class":"dev.kavro.codegen.Boom"}}]}""");
+    Schema reader = new Schema.Parser().parse("""
+        {"type":"record","name":"W","fields":[{"name":"s","type":"string"},
+          {"name":"m","type":{"type":"map","values":"int"}}]}""");
+    for (ReaderMode mode : ReaderMode.values()) {
+      for (Object datum : new RandomData(writer, 5, 3L)) {
+        byte[] bytes = AvroBytes.encode(writer, datum);
+        KavroDatumReader.create(writer, reader, new SpecificData(), mode).read(null, AvroBytes.decoder(bytes));
+        KavroDatumReader.generic(writer, writer, mode).read(null, AvroBytes.decoder(bytes));
+      }
+    }
+    assertNull(System.getProperty("kavro.test.boom"), "a class named by the writer schema was loaded");
+  }
+
+  private static void assertReadsLikeVanilla(Schema writer, Schema reader, ReaderMode mode) throws IOException {
+    KavroDatumReader<Object> kavro = KavroDatumReader.generic(writer, reader, mode);
+    List<Object> data = new ArrayList<>();
+    new RandomData(writer, 10, 11L).forEach(data::add);
+    for (Object datum : data) {
+      byte[] bytes = AvroBytes.encode(writer, datum);
+      assertEquals(AvroBytes.decodeVanilla(writer, reader, bytes), kavro.read(null, AvroBytes.decoder(bytes)));
+    }
+  }
+}

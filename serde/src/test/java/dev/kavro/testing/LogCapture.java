@@ -1,0 +1,30 @@
+package dev.kavro.testing;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.util.List;
+import org.slf4j.LoggerFactory;
+
+/** Captures what one logger writes, for tests that count warnings. Close it to detach. */
+public final class LogCapture implements AutoCloseable {
+  private final Logger logger;
+  private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+
+  public LogCapture(Class<?> loggerOf) {
+    logger = (Logger) LoggerFactory.getLogger(loggerOf);
+    appender.start();
+    logger.addAppender(appender);
+  }
+
+  /** Events at {@code level} so far. */
+  public List<ILoggingEvent> at(Level level) {
+    return appender.list.stream().filter(e -> e.getLevel() == level).toList();
+  }
+
+  @Override
+  public void close() {
+    logger.detachAppender(appender);
+  }
+}
