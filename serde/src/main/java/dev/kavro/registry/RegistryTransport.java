@@ -101,7 +101,7 @@ final class RegistryTransport implements AutoCloseable {
       } catch (UrlFailedException failed) {
         last = failed.failure;
         int next = (index + 1) % urls.size();
-        if (current.compareAndSet(index, next) && urls.size() > 1) {
+        if (current.compareAndSet(index, next) && i < urls.size() - 1) {
           LOG.warn("{}; trying {} next", failed.failure.getMessage(), urls.get(next));
         }
       }

@@ -2,6 +2,7 @@ package dev.kavro.registry;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.apache.kafka.common.config.ConfigException;
 
@@ -21,7 +22,7 @@ record RegistryUrl(String base, String userInfo) {
     } catch (URISyntaxException e) {
       throw new ConfigException(RegistryClientConfig.SCHEMA_REGISTRY_URL_CONFIG, scrub(raw), "not a valid URL");
     }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https")) {
       throw new ConfigException(RegistryClientConfig.SCHEMA_REGISTRY_URL_CONFIG, scrub(raw),
           "the schema registry URL must start with http:// or https://");

@@ -21,7 +21,8 @@ public final class SchemaRegistries {
     List<String> urls = config.urls();
     long mocks = urls.stream().filter(u -> u.startsWith(MOCK_PREFIX)).count();
     if (mocks > 0 && mocks < urls.size()) {
-      throw new ConfigException("Cannot mix mock and real schema registry URLs: " + urls);
+      throw new ConfigException(
+          "Cannot mix mock and real schema registry URLs: " + RegistryUrl.scrub(urls.toString()));
     }
     if (mocks > 0) {
       return MockSchemaRegistry.forScope(urls.get(0).substring(MOCK_PREFIX.length()));

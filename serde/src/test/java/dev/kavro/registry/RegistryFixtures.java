@@ -8,8 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Schemas, responses and client builders shared by the registry tests. */
 final class RegistryFixtures {
-  static final String USER =
-      "{\"type\":\"record\",\"name\":\"User\",\"namespace\":\"t\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}";
+  static final String USER = "{\"type\":\"record\",\"name\":\"User\",\"namespace\":\"t\","
+      + "\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}";
   /** {@link #USER} as Karapace returns it: keys sorted, other spacing. */
   static final String USER_REORDERED =
       "{\"fields\": [{\"name\": \"name\", \"type\": \"string\"}], \"name\": \"User\", \"namespace\": \"t\", "
