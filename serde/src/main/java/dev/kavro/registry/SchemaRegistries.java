@@ -12,20 +12,21 @@ public final class SchemaRegistries {
 
   /**
    * The registry for {@code configs}: the shared in-memory {@link MockSchemaRegistry} for {@code mock://scope}
-   * URLs, otherwise a REST client.
+   * URLs, otherwise a {@link RestSchemaRegistry}.
    *
-   * @throws ConfigException when the URLs are missing, or mix mock and real registries
+   * @throws ConfigException when the URLs are missing, mix mock and real registries, or are otherwise invalid
    */
   public static SchemaRegistry create(Map<String, ?> configs) {
     RegistryClientConfig config = new RegistryClientConfig(configs);
     List<String> urls = config.urls();
     long mocks = urls.stream().filter(u -> u.startsWith(MOCK_PREFIX)).count();
     if (mocks > 0 && mocks < urls.size()) {
-      throw new ConfigException("Cannot mix mock and real schema registry URLs: " + urls);
+      throw new ConfigException(
+          "Cannot mix mock and real schema registry URLs: " + RegistryUrl.scrub(urls.toString()));
     }
     if (mocks > 0) {
       return MockSchemaRegistry.forScope(urls.get(0).substring(MOCK_PREFIX.length()));
     }
-    throw new ConfigException("REST registry client not yet available");
+    return new RestSchemaRegistry(config);
   }
 }
