@@ -56,7 +56,8 @@ class EmbeddedBrokerIT {
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         ConsumerConfig.GROUP_ID_CONFIG, "smoke-" + UUID.randomUUID(),
-        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+        new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       consumer.subscribe(List.of(topic));
       Instant deadline = Instant.now().plus(TIMEOUT);
       while (received.size() < sent.size() && Instant.now().isBefore(deadline)) {

@@ -31,7 +31,7 @@ class Java21DiscoveryTest {
 
   @Test
   void readsTheVersionFromTheReleaseFile() throws IOException {
-    Path jdk = jdk("temurin-25", "IMPLEMENTOR=\"Eclipse Adoptium\"\nJAVA_VERSION=\"25.0.3\"\nJAVA_VERSION_DATE=\"x\"\n");
+    Path jdk = jdk("temurin-25", "IMPLEMENTOR=\"Eclipse Adoptium\"\nJAVA_VERSION=\"25.0.3\"\nOS_NAME=\"Linux\"\n");
 
     assertEquals(OptionalInt.of(25), Java21Discovery.featureVersion(jdk));
     assertEquals(OptionalInt.empty(), Java21Discovery.featureVersion(jvmDir.resolve("missing")));
@@ -76,7 +76,8 @@ class Java21DiscoveryTest {
         Java21Discovery.discover(Map.of("KAVRO_JAVA21_HOME", "/nonexistent"), current, 17);
 
     assertEquals(Optional.of(temurin), result.javaHome());
-    assertTrue(result.rejected().contains("KAVRO_JAVA21_HOME=/nonexistent: not a directory"), result.rejected()::toString);
+    assertTrue(result.rejected().contains("KAVRO_JAVA21_HOME=/nonexistent: not a directory"),
+        result.rejected()::toString);
   }
 
   @Test
