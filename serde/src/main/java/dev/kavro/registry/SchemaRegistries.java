@@ -12,9 +12,9 @@ public final class SchemaRegistries {
 
   /**
    * The registry for {@code configs}: the shared in-memory {@link MockSchemaRegistry} for {@code mock://scope}
-   * URLs, otherwise a REST client.
+   * URLs, otherwise a {@link RestSchemaRegistry}.
    *
-   * @throws ConfigException when the URLs are missing, or mix mock and real registries
+   * @throws ConfigException when the URLs are missing, mix mock and real registries, or are otherwise invalid
    */
   public static SchemaRegistry create(Map<String, ?> configs) {
     RegistryClientConfig config = new RegistryClientConfig(configs);
@@ -26,6 +26,6 @@ public final class SchemaRegistries {
     if (mocks > 0) {
       return MockSchemaRegistry.forScope(urls.get(0).substring(MOCK_PREFIX.length()));
     }
-    throw new ConfigException("REST registry client not yet available");
+    return new RestSchemaRegistry(config);
   }
 }

@@ -1,0 +1,232 @@
+package dev.kavro.registry;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.avro.Schema;
+import org.apache.kafka.common.config.ConfigException;
+
+/**
+ * A client for the Confluent Schema Registry REST API (also served by Apicurio's ccompat API and Karapace), with
+ * Confluent's configuration keys ({@link RegistryClientConfig}).
+ *
+ * <p>Schemas by id and guid, registrations, lookups and versions are cached without expiry (bounded by
+ * {@code max.schemas.per.subject}), so that a schema fetched once keeps working while the registry is down. A
+ * subject's latest version is cached for {@code latest.cache.ttl.sec} (60 s by default). A miss calls the registry
+ * once however many threads ask for the same key at once, and never waits on misses for other keys. Failures are
+ * not cached. Schema text is parsed, never compared as a string, and references are resolved recursively.
+ *
+ * <p>Thread-safe; meant to be shared. {@link #close()} releases the HTTP client.
+ */
+public final class RestSchemaRegistry implements SchemaRegistry {
+  private final RegistryTransport transport;
+  private final SingleFlightCache<Integer, Schema> byId;
+  private final SingleFlightCache<UUID, Schema> byGuid;
+  private final SingleFlightCache<SchemaKey, Integer> registered;
+  private final SingleFlightCache<SchemaKey, RegisteredSchema> lookedUp;
+  private final SingleFlightCache<String, RegisteredSchema> latest;
+  private final SingleFlightCache<VersionKey, RegisteredSchema> versions;
+
+  /**
+   * A client for the registry that {@code configs} names.
+   *
+   * @throws ConfigException when the config is invalid, names a {@code mock://} URL, or its TLS stores cannot be
+   *     loaded
+   */
+  public RestSchemaRegistry(Map<String, ?> configs) {
+    this(new RegistryClientConfig(configs));
+  }
+
+  /**
+   * A client for the registry that {@code config} names.
+   *
+   * @throws ConfigException as {@link #RestSchemaRegistry(Map)}
+   */
+  public RestSchemaRegistry(RegistryClientConfig config) {
+    this(config, Backoff.of(config), Ticker.systemTicker());
+  }
+
+  RestSchemaRegistry(RegistryClientConfig config, Backoff backoff, Ticker ticker) {
+    List<RegistryUrl> urls = config.urls().stream().map(RegistryUrl::parse).toList();
+    this.transport = new RegistryTransport(config, urls, backoff);
+    long size = config.getInt(RegistryClientConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG);
+    int ttlSeconds = config.getInt(RegistryClientConfig.LATEST_CACHE_TTL_SEC_CONFIG);
+    this.byId = new SingleFlightCache<>(size, null, ticker);
+    this.byGuid = new SingleFlightCache<>(size, null, ticker);
+    this.registered = new SingleFlightCache<>(size, null, ticker);
+    this.lookedUp = new SingleFlightCache<>(size, null, ticker);
+    this.latest = new SingleFlightCache<>(size, ttlSeconds < 0 ? null : Duration.ofSeconds(ttlSeconds), ticker);
+    this.versions = new SingleFlightCache<>(size, null, ticker);
+  }
+
+  RegistryTransport transport() {
+    return transport;
+  }
+
+  @Override
+  public Schema schemaById(int id) {
+    return byId.get(id, k -> fetchSchema("/schemas/ids/" + id, "schema id " + id));
+  }
+
+  @Override
+  public Schema schemaByGuid(UUID guid) {
+    Objects.requireNonNull(guid, "guid");
+    return byGuid.get(guid, k -> fetchSchema("/schemas/guids/" + guid, "schema guid " + guid));
+  }
+
+  @Override
+  public int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
+    Schema parsed = parse(schemaText, references, new HashSet<>());
+    return registered.get(new SchemaKey(subject, parsed, normalize),
+        k -> doRegister(subject, schemaText, references, normalize));
+  }
+
+  @Override
+  public int register(String subject, Schema schema, boolean normalize) {
+    return registered.get(new SchemaKey(subject, schema, normalize),
+        k -> doRegister(subject, schema.toString(), List.of(), normalize));
+  }
+
+  @Override
+  public RegisteredSchema lookup(
+      String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
+    Schema parsed = parse(schemaText, references, new HashSet<>());
+    return lookedUp.get(new SchemaKey(subject, parsed, normalize),
+        k -> doLookup(subject, schemaText, references, parsed, normalize));
+  }
+
+  @Override
+  public RegisteredSchema lookup(String subject, Schema schema, boolean normalize) {
+    return lookedUp.get(new SchemaKey(subject, schema, normalize),
+        k -> doLookup(subject, schema.toString(), List.of(), schema, normalize));
+  }
+
+  @Override
+  public RegisteredSchema latest(String subject) {
+    return latest.get(subject, s -> fetchVersion(s, -1, new HashSet<>(Set.of(new VersionKey(s, -1)))));
+  }
+
+  @Override
+  public RegisteredSchema version(String subject, int version) {
+    if (version == -1) {
+      return latest(subject);
+    }
+    VersionKey key = new VersionKey(subject, version);
+    return versions.get(key, k -> fetchVersion(subject, version, new HashSet<>(Set.of(k))));
+  }
+
+  @Override
+  public void close() {
+    transport.close();
+  }
+
+  private Schema fetchSchema(String path, String what) {
+    RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(path), "GET " + path);
+    if (payload.schema() == null) {
+      throw new RegistryException("GET " + path + " returned no schema", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
+    }
+    requireAvro(payload, what);
+    return parse(payload.schema(), payload.schemaReferences(), new HashSet<>());
+  }
+
+  private int doRegister(String subject, String text, List<SchemaReference> references, boolean normalize) {
+    String path = "/subjects/" + segment(subject) + "/versions?normalize=" + normalize;
+    RegistryJson.SchemaPayload payload =
+        RegistryJson.schema(transport.post(path, RegistryJson.registerRequest(text, references)), "POST " + path);
+    // A new version may now be the latest.
+    latest.invalidate(subject);
+    if (payload.id() == null) {
+      throw new RegistryException("POST " + path + " returned no id", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
+    }
+    return payload.id();
+  }
+
+  private RegisteredSchema doLookup(
+      String subject, String text, List<SchemaReference> references, Schema parsed, boolean normalize) {
+    String path = "/subjects/" + segment(subject) + "?normalize=" + normalize;
+    RegistryJson.SchemaPayload payload =
+        RegistryJson.schema(transport.post(path, RegistryJson.registerRequest(text, references)), "POST " + path);
+    if (payload.id() == null) {
+      throw new RegistryException("POST " + path + " returned no id", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
+    }
+    requireAvro(payload, "schema id " + payload.id());
+    String storedText = payload.schema() == null ? text : payload.schema();
+    List<SchemaReference> storedRefs = payload.schema() == null ? references : payload.schemaReferences();
+    Schema stored = payload.schema() == null ? parsed : parse(storedText, storedRefs, new HashSet<>());
+    return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
+        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored);
+  }
+
+  /** Fetches a version ({@code -1}: latest); {@code path} holds the versions being resolved, to stop cycles. */
+  private RegisteredSchema fetchVersion(String subject, int version, Set<VersionKey> path) {
+    String url = "/subjects/" + segment(subject) + "/versions/" + (version == -1 ? "latest" : version);
+    RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(url), "GET " + url);
+    if (payload.id() == null || payload.schema() == null) {
+      throw new RegistryException("GET " + url + " returned no id or schema", 200,
+          RegistryJson.JSON_PARSE_ERROR_CODE);
+    }
+    requireAvro(payload, "subject '" + subject + "' version " + version);
+    List<SchemaReference> refs = payload.schemaReferences();
+    return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
+        payload.version() == null ? version : payload.version(), payload.schema(), refs,
+        parse(payload.schema(), refs, path));
+  }
+
+  private Schema parse(String text, List<SchemaReference> references, Set<VersionKey> path) {
+    return SchemaParsing.parse(text, references, ref -> {
+      RegisteredSchema target = referenced(ref, path);
+      return new SchemaParsing.Referenced(target.text(), target.references());
+    });
+  }
+
+  /**
+   * A referenced version, from the caches when loaded already, else fetched here. It never waits for another
+   * thread's load: two loads that reference each other's schemas must not wait on each other.
+   */
+  private RegisteredSchema referenced(SchemaReference ref, Set<VersionKey> path) {
+    VersionKey key = new VersionKey(ref.subject(), ref.version());
+    RegisteredSchema cached = ref.version() == -1 ? latest.peek(ref.subject()) : versions.peek(key);
+    if (cached != null) {
+      return cached;
+    }
+    if (!path.add(key)) {
+      throw new RegistryException("Schema references form a cycle through subject '" + ref.subject()
+          + "' version " + ref.version(), 422, 42201);
+    }
+    try {
+      RegisteredSchema fetched = fetchVersion(ref.subject(), ref.version(), path);
+      if (ref.version() == -1) {
+        latest.offer(ref.subject(), fetched);
+      } else {
+        versions.offer(key, fetched);
+      }
+      return fetched;
+    } finally {
+      path.remove(key);
+    }
+  }
+
+  private static void requireAvro(RegistryJson.SchemaPayload payload, String what) {
+    if (!payload.isAvro()) {
+      throw new RegistryException("The registry's " + what + " is a " + payload.schemaType()
+          + " schema; Kavro reads Avro only", 422, 42201);
+    }
+  }
+
+  private static String segment(String subject) {
+    Objects.requireNonNull(subject, "subject");
+    return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  /** Parsed schemas are the key: registries reorder and reformat text, so text is never compared. */
+  private record SchemaKey(String subject, Schema schema, boolean normalize) {}
+
+  private record VersionKey(String subject, int version) {}
+}
