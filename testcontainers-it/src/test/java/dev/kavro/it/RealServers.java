@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -22,14 +24,23 @@ import org.testcontainers.DockerClientFactory;
  * Gives IT classes a running Kafka broker and schema registry: {@code @ExtendWith(RealServers.class)}, then take a
  * {@link ServerPair} parameter in a {@code @BeforeAll} method, a constructor or a test method.
  *
- * <p>When no pair can run here, every test of the class is skipped with the reason. When a pair could run but failed
+ * <p>When no pair can run here, the IT classes are disabled (reported as skipped) with the reason. When a pair could run but failed
  * to start, every test fails with that cause; the start is not retried for each class.
  */
-public final class RealServers implements BeforeAllCallback, ParameterResolver {
+public final class RealServers implements ExecutionCondition, BeforeAllCallback, ParameterResolver {
   static final String MODE_PROPERTY = "kavro.it.servers";
   static final String MODE_ENV = "KAVRO_IT_SERVERS";
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RealServers.class);
   private static final Logger log = LoggerFactory.getLogger(RealServers.class);
+
+  /** Disables the IT classes, with the reason, when no pair can run here: reported as skipped, not as passed. */
+  @Override
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    String skipReason = started(context).skipReason;
+    return skipReason == null
+        ? ConditionEvaluationResult.enabled("real servers are available")
+        : ConditionEvaluationResult.disabled(skipReason);
+  }
 
   @Override
   public void beforeAll(ExtensionContext context) {
@@ -47,11 +58,14 @@ public final class RealServers implements BeforeAllCallback, ParameterResolver {
   }
 
   private static ServerPair shared(ExtensionContext context) {
+    return started(context).pairOrAbort();
+  }
+
+  private static Started started(ExtensionContext context) {
     // The root store lives for the whole test run of this JVM and closes what it holds at the end.
     return context.getRoot()
         .getStore(NAMESPACE)
-        .getOrComputeIfAbsent(Started.class, key -> Started.start(), Started.class)
-        .pairOrAbort();
+        .getOrComputeIfAbsent(Started.class, key -> Started.start(), Started.class);
   }
 
   /** The outcome of the one start attempt: a pair, a reason to skip, or a failure. */
