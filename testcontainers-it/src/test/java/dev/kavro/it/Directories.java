@@ -1,0 +1,26 @@
+package dev.kavro.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+final class Directories {
+  private Directories() {}
+
+  /** Deletes {@code dir} and everything under it; nothing happens when it does not exist. */
+  static void deleteRecursively(Path dir) {
+    if (dir == null || !Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + dir, e);
+    }
+  }
+}
