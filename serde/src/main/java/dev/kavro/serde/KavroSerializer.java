@@ -216,7 +216,10 @@ public final class KavroSerializer implements Serializer<Object> {
     final boolean conversions;
     final GenericData genericModel;
     final ReaderMode mode;
-    /** Keyed by schema identity (Caffeine's weak keys compare with ==): no schema hashing per record. */
+    /**
+     * Keyed by schema identity (Caffeine's weak keys compare with ==), so a record costs no schema hashing. The
+     * values hold their schema (writers need it), so entries leave by the size bound rather than by GC.
+     */
     final Cache<Schema, SchemaTargets> bySchema = Caffeine.newBuilder().weakKeys().maximumSize(1_000).build();
     volatile SchemaTargets last;
 
