@@ -1,0 +1,255 @@
+package dev.kavro.serde;
+
+import dev.kavro.avro.KavroDatumReader;
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.registry.RegistryException;
+import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.wire.SchemaId;
+import dev.kavro.wire.WireFormat;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a configured {@link KavroDeserializer} decided and learned: its settings, and per schema id the writer schema
+ * with its resolved reader. Replaced as a whole by {@code configure}, so readers never see a half-built state.
+ *
+ * <p>Thread-safe: the id tables are lock-free for reads; resolving a new id calls the registry outside any lock.
+ */
+final class DeserializerState {
+  private static final Logger LOG = LoggerFactory.getLogger(KavroDeserializer.class);
+  /** Bound of each id table; beyond it the table starts over (see {@link IntObjectTable}). */
+  private static final int MAX_CACHED_IDS = 10_000;
+
+  final SchemaRegistry registry;
+  final boolean ownsRegistry;
+  final boolean isKey;
+  final String headerName;
+  final SubjectNameStrategy strategy;
+  final boolean useLatest;
+  final boolean specificReader;
+  final boolean conversions;
+  final boolean failOnTrailingData;
+  final ReaderMode mode;
+  /** Explicit reader schema or the configured specific class's schema; {@code null} when neither is set. */
+  final Schema fixedReader;
+  final GenericData fixedModel;
+  final IntObjectTable<Entry> byId = new IntObjectTable<>(MAX_CACHED_IDS);
+  final Map<UUID, Entry> byGuid = new ConcurrentHashMap<>();
+
+  DeserializerState(
+      KavroSerdeConfig config, boolean isKey, SchemaRegistry registry, boolean ownsRegistry, Schema explicit) {
+    this.registry = registry;
+    this.ownsRegistry = ownsRegistry;
+    this.isKey = isKey;
+    this.headerName = WireFormat.schemaIdHeader(isKey);
+    this.strategy = config.subjectNameStrategy(isKey);
+    this.useLatest = config.useLatestVersion();
+    this.specificReader = config.specificAvroReader();
+    this.conversions = config.useLogicalTypeConverters();
+    this.failOnTrailingData = config.failOnTrailingData();
+    this.mode = config.readerMode();
+    Schema reader = explicit != null ? explicit : config.readerSchema();
+    Class<? extends SpecificRecord> type = config.specificType(isKey);
+    if (reader != null) {
+      this.fixedReader = reader;
+      this.fixedModel = specificReader ? specificModel(reader, conversions) : DataModels.generic(conversions);
+    } else if (type != null) {
+      SpecificData model = DataModels.specific(type, conversions);
+      this.fixedReader = model.getSchema(type);
+      this.fixedModel = model;
+    } else {
+      this.fixedReader = null;
+      this.fixedModel = null;
+    }
+  }
+
+  private static GenericData specificModel(Schema reader, boolean conversions) {
+    try {
+      return DataModels.specific(reader, conversions);
+    } catch (SecurityException e) {
+      throw new ConfigException("Avro does not trust the generated class for the reader schema "
+          + reader.getFullName() + "; add its package to the system property org.apache.avro.SERIALIZABLE_PACKAGES: "
+          + e.getMessage());
+    }
+  }
+
+  Entry entry(String topic, int id) {
+    Entry entry = byId.get(id);
+    if (entry != null) {
+      return entry;
+    }
+    return byId.computeIfAbsent(id, k -> newEntry(topic, SchemaId.ofId(k)));
+  }
+
+  Entry entry(String topic, SchemaId id) {
+    if (!id.isGuid()) {
+      return entry(topic, id.id());
+    }
+    Entry entry = byGuid.get(id.guid());
+    if (entry == null) {
+      entry = newEntry(topic, id);
+      if (byGuid.size() >= MAX_CACHED_IDS) {
+        byGuid.clear();
+      }
+      Entry raced = byGuid.putIfAbsent(id.guid(), entry);
+      entry = raced != null ? raced : entry;
+    }
+    return entry;
+  }
+
+  private Entry newEntry(String topic, SchemaId id) {
+    Schema writer;
+    try {
+      writer = id.isGuid() ? registry.schemaByGuid(id.guid()) : registry.schemaById(id.id());
+    } catch (RegistryException e) {
+      throw SerdeErrors.registry("Error retrieving Avro " + (isKey ? "key" : "value") + " schema",
+          SerdeErrors.where(topic, isKey, id), e);
+    }
+    if (writer.getType() == Schema.Type.BYTES || (fixedReader == null && useLatest)) {
+      return new Entry(id, writer, null);
+    }
+    if (fixedReader != null) {
+      return new Entry(id, writer, newReader(topic, id, writer, fixedReader, () -> fixedModel));
+    }
+    Schema reader = specificReader ? specificReaderSchema(topic, id, writer) : writer;
+    return new Entry(id, writer, newReader(topic, id, writer, reader, () -> model(writer, reader)));
+  }
+
+  /** The reader schema with {@code use.latest.version}; the registry client caches the latest version. */
+  DatumReader<Object> latestReader(String topic, Entry entry) {
+    if (topic == null) {
+      throw SerdeErrors.serialization("Cannot use the latest version without a topic",
+          SerdeErrors.where(null, isKey, entry.schemaId), "topic is null");
+    }
+    Latest known = entry.latestByTopic.get(topic);
+    String subject = known != null ? known.subject() : subject(topic, entry);
+    Schema latest;
+    try {
+      latest = registry.latest(subject).schema();
+    } catch (RegistryException e) {
+      if (known != null) {
+        if (known.warned().compareAndSet(false, true)) {
+          LOG.warn("Cannot refresh the latest version of subject '{}' {}; reading with the last known one: {}",
+              subject, SerdeErrors.where(topic, isKey, entry.schemaId), e.getMessage());
+        }
+        return known.reader();
+      }
+      throw SerdeErrors.registry("Error retrieving latest version of Avro schema under subject '" + subject + "'",
+          SerdeErrors.where(topic, isKey, entry.schemaId), e);
+    }
+    if (known != null && (known.readerSchema() == latest || known.readerSchema().equals(latest))) {
+      if (known.readerSchema() != latest) {
+        entry.latestByTopic.put(topic, new Latest(subject, latest, known.reader(), new AtomicBoolean()));
+      }
+      return known.reader();
+    }
+    DatumReader<Object> reader =
+        newReader(topic, entry.schemaId, entry.writer, latest, () -> model(entry.writer, latest));
+    entry.latestByTopic.put(topic, new Latest(subject, latest, reader, new AtomicBoolean()));
+    return reader;
+  }
+
+  private String subject(String topic, Entry entry) {
+    try {
+      return strategy.subject(topic, isKey, entry.writer);
+    } catch (RuntimeException e) {
+      throw SerdeErrors.serialization("Cannot name the registry subject", SerdeErrors.where(topic, isKey,
+          entry.schemaId), e);
+    }
+  }
+
+  /** Generated classes are looked up for record writers only; other writers are read with their own schema. */
+  private Schema specificReaderSchema(String topic, SchemaId id, Schema writer) {
+    if (writer.getType() != Schema.Type.RECORD) {
+      return writer;
+    }
+    Class<?> type;
+    try {
+      type = SpecificData.get().getClass(writer);
+    } catch (SecurityException e) {
+      throw untrusted(topic, id, writer, e);
+    } catch (RuntimeException e) {
+      throw SerdeErrors.serialization("Cannot load the class of " + writer.getFullName(),
+          SerdeErrors.where(topic, isKey, id), e);
+    }
+    if (type == null || !SpecificRecord.class.isAssignableFrom(type)) {
+      throw SerdeErrors.serialization("Could not find class " + writer.getFullName() + " specified in writer's "
+          + "schema whilst finding reader's schema for a SpecificRecord.", SerdeErrors.where(topic, isKey, id),
+          "generate it with the Avro compiler, or set specific.avro.reader=false");
+    }
+    return SpecificData.getForClass(type).getSchema(type);
+  }
+
+  private GenericData model(Schema writer, Schema reader) {
+    boolean primitive = switch (writer.getType()) {
+      case RECORD, ENUM, FIXED, ARRAY, MAP, UNION -> false;
+      default -> true;
+    };
+    return specificReader && !primitive ? DataModels.specific(reader, conversions) : DataModels.generic(conversions);
+  }
+
+  private DatumReader<Object> newReader(
+      String topic, SchemaId id, Schema writer, Schema reader, Supplier<GenericData> model) {
+    try {
+      return KavroDatumReader.create(writer, reader, model.get(), mode);
+    } catch (SecurityException e) {
+      throw untrusted(topic, id, reader, e);
+    } catch (RuntimeException e) {
+      throw SerdeErrors.serialization("Cannot read the writer schema with the reader schema " + reader.getFullName(),
+          SerdeErrors.where(topic, isKey, id), e);
+    }
+  }
+
+  /** Avro 1.12 refuses generated classes outside trusted packages; say how to trust them. */
+  private SerializationException untrusted(String topic, SchemaId id, Schema schema, SecurityException e) {
+    return SerdeErrors.serialization("Avro does not trust the generated class for " + schema.getFullName()
+        + "; add its package to the system property org.apache.avro.SERIALIZABLE_PACKAGES",
+        SerdeErrors.where(topic, isKey, id), e);
+  }
+
+  void release() {
+    if (ownsRegistry) {
+      registry.close();
+    }
+  }
+
+  enum Kind { BYTES, STRING, OTHER }
+
+  /**
+   * What one schema id resolves to. {@code reader} is fixed unless the reader schema is the subject's latest
+   * version, which depends on the topic and may change; those readers live in {@code latestByTopic}.
+   */
+  static final class Entry {
+    final SchemaId schemaId;
+    final Schema writer;
+    final Kind kind;
+    final DatumReader<Object> reader;
+    final Map<String, Latest> latestByTopic = new ConcurrentHashMap<>();
+
+    Entry(SchemaId schemaId, Schema writer, DatumReader<Object> reader) {
+      this.schemaId = schemaId;
+      this.writer = writer;
+      this.kind = switch (writer.getType()) {
+        case BYTES -> Kind.BYTES;
+        case STRING -> Kind.STRING;
+        default -> Kind.OTHER;
+      };
+      this.reader = reader;
+    }
+  }
+
+  /** The latest reader of one topic for one writer; kept when the registry later fails. */
+  private record Latest(String subject, Schema readerSchema, DatumReader<Object> reader, AtomicBoolean warned) {}
+}

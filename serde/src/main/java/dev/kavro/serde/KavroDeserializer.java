@@ -1,0 +1,220 @@
+package dev.kavro.serde;
+
+import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.registry.SchemaRegistries;
+import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.wire.SchemaId;
+import dev.kavro.wire.WireFormat;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.apache.avro.Schema;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * Deserializes Avro values in the Confluent wire format. The schema id comes from the {@code __key_schema_id} /
+ * {@code __value_schema_id} header when present ({@code 0x00}+int32 or {@code 0x01}+GUID; the whole payload is then
+ * Avro), otherwise from the payload prefix ({@code 0x00}+int32, or {@code 0x01}+GUID).
+ *
+ * <p>The reader schema is chosen in Confluent's order: the explicit reader schema (constructor argument or
+ * {@code kavro.reader.schema}), the {@code specific.avro.key.type}/{@code specific.avro.value.type} class (with
+ * {@code specific.avro.reader=true}), the subject's latest version ({@code use.latest.version}), the generated class
+ * named by the writer's record schema ({@code specific.avro.reader=true}), else the writer schema. A top-level
+ * {@code string} is returned as {@link String}; a top-level {@code bytes} value as the raw remaining bytes, matching
+ * Confluent's serializer quirk.
+ *
+ * <p>Per schema id the writer schema and its resolved reader are looked up once; afterwards a record costs an int
+ * table probe and the decode, with a per-thread reused decoder and no copy of the payload.
+ *
+ * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
+ */
+public final class KavroDeserializer implements Deserializer<Object> {
+  private static final ThreadLocal<BinaryDecoder[]> DECODER = ThreadLocal.withInitial(() -> new BinaryDecoder[1]);
+
+  private final SchemaRegistry injected;
+  private final Schema explicitReaderSchema;
+  private volatile DeserializerState state;
+
+  /** For Kafka's {@code value.deserializer} / {@code key.deserializer} configs; {@link #configure} is required. */
+  public KavroDeserializer() {
+    this.injected = null;
+    this.explicitReaderSchema = null;
+  }
+
+  /**
+   * A deserializer that talks to {@code registry}; {@code schema.registry.url} is then optional. The registry is not
+   * closed by {@link #close()}. {@link #configure} is still required.
+   */
+  public KavroDeserializer(SchemaRegistry registry) {
+    this(registry, null);
+  }
+
+  /**
+   * As {@link #KavroDeserializer(SchemaRegistry)}, reading every record into {@code readerSchema} (may be null).
+   */
+  public KavroDeserializer(SchemaRegistry registry, Schema readerSchema) {
+    this.injected = Objects.requireNonNull(registry, "registry");
+    this.explicitReaderSchema = readerSchema;
+  }
+
+  /**
+   * Reads the configuration and creates the registry client unless one was injected.
+   *
+   * @throws org.apache.kafka.common.config.ConfigException if the configuration is invalid
+   */
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    KavroSerdeConfig config = KavroSerdeConfig.forSerde(configs, injected != null);
+    SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
+    boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
+    DeserializerState previous = state;
+    state = new DeserializerState(config, isKey, registry, owns, explicitReaderSchema);
+    if (previous != null) {
+      previous.release();
+    }
+  }
+
+  /**
+   * Same as {@link #deserialize(String, Headers, byte[])} without headers.
+   *
+   * @throws SerializationException see {@link #deserialize(String, Headers, byte[])}
+   */
+  @Override
+  public Object deserialize(String topic, byte[] data) {
+    return deserialize(topic, null, data);
+  }
+
+  /**
+   * Deserializes one record.
+   *
+   * @return {@code null} for {@code null} data (no registry call), else the datum
+   * @throws InvalidConfigurationException if {@link #configure} was not called
+   * @throws SerializationException if the framing is bad (unknown magic byte, shorter than the prefix), the id is
+   *     unknown to the registry, the Avro body cannot be decoded, or data is left over with
+   *     {@code avro.fail.on.trailing.data}; the message names the topic, the side and the schema id
+   * @throws org.apache.kafka.common.KafkaException a typed subclass for registry failures: {@code
+   *     AuthenticationException} (401), {@code AuthorizationException} (403), {@code
+   *     ThrottlingQuotaExceededException} (429), {@code TimeoutException} (408, 500, 503, 504, timeouts), {@code
+   *     DisconnectException} (502)
+   */
+  @Override
+  public Object deserialize(String topic, Headers headers, byte[] data) {
+    if (data == null) {
+      return null;
+    }
+    return decode(requireState(), topic, headers, data, 0, data.length);
+  }
+
+  /**
+   * Deserializes the remaining bytes of {@code data} without copying them when it is backed by an array; the
+   * buffer's position is not changed.
+   *
+   * @throws SerializationException see {@link #deserialize(String, Headers, byte[])}
+   */
+  @Override
+  public Object deserialize(String topic, Headers headers, ByteBuffer data) {
+    if (data == null) {
+      return null;
+    }
+    DeserializerState s = requireState();
+    if (data.hasArray()) {
+      return decode(s, topic, headers, data.array(), data.arrayOffset() + data.position(), data.remaining());
+    }
+    byte[] copy = new byte[data.remaining()];
+    data.duplicate().get(copy);
+    return decode(s, topic, headers, copy, 0, copy.length);
+  }
+
+  /** Closes the registry client if this deserializer created it. Idempotent. */
+  @Override
+  public void close() {
+    DeserializerState s = state;
+    state = null;
+    if (s != null) {
+      s.release();
+    }
+  }
+
+  private DeserializerState requireState() {
+    DeserializerState s = state;
+    if (s == null) {
+      throw new InvalidConfigurationException(
+          "You must configure() before deserialize() or use deserializer constructor with SchemaRegistry");
+    }
+    return s;
+  }
+
+  private static Object decode(DeserializerState s, String topic, Headers headers, byte[] buf, int off, int len) {
+    Header header = headers == null ? null : headers.lastHeader(s.headerName);
+    if (header != null && header.value() != null) {
+      byte[] value = header.value();
+      DeserializerState.Entry entry;
+      if (value.length == WireFormat.ID_PREFIX_LENGTH && value[0] == WireFormat.MAGIC_BYTE_ID) {
+        entry = s.entry(topic, WireFormat.readInt(value, 1));
+      } else {
+        entry = s.entry(topic, parse(s, topic, () -> WireFormat.parseHeader(value), "header " + s.headerName));
+      }
+      return read(s, topic, entry, buf, off, len);
+    }
+    if (len >= WireFormat.ID_PREFIX_LENGTH && buf[off] == WireFormat.MAGIC_BYTE_ID) {
+      DeserializerState.Entry entry = s.entry(topic, WireFormat.readInt(buf, off + 1));
+      return read(s, topic, entry, buf, off + WireFormat.ID_PREFIX_LENGTH, len - WireFormat.ID_PREFIX_LENGTH);
+    }
+    ByteBuffer payload = ByteBuffer.wrap(buf, off, len);
+    SchemaId id = parse(s, topic, () -> WireFormat.readPrefix(payload), "payload prefix");
+    return read(s, topic, s.entry(topic, id), buf, payload.position(), payload.remaining());
+  }
+
+  private static SchemaId parse(DeserializerState s, String topic, Supplier<SchemaId> parser, String where) {
+    try {
+      return parser.get();
+    } catch (IllegalArgumentException e) {
+      throw SerdeErrors.serialization("Error deserializing the schema id from the " + where,
+          SerdeErrors.where(topic, s.isKey, null), e);
+    }
+  }
+
+  private static Object read(
+      DeserializerState s, String topic, DeserializerState.Entry entry, byte[] buf, int off, int len) {
+    if (entry.kind == DeserializerState.Kind.BYTES) {
+      return Arrays.copyOfRange(buf, off, off + len);
+    }
+    DatumReader<Object> reader = entry.reader != null ? entry.reader : s.latestReader(topic, entry);
+    BinaryDecoder[] holder = DECODER.get();
+    Object result;
+    int remaining;
+    try {
+      BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(buf, off, len, holder[0]);
+      holder[0] = decoder;
+      result = reader.read(null, decoder);
+      remaining = s.failOnTrailingData && !decoder.isEnd() ? Math.max(1, decoder.remainingBytes()) : 0;
+    } catch (IOException | RuntimeException e) {
+      holder[0] = null;
+      throw SerdeErrors.serialization("Error deserializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
+          entry.schemaId), e);
+    }
+    if (remaining != 0) {
+      throw SerdeErrors.serialization("Error deserializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
+          entry.schemaId), "trailing data found after the Avro datum (" + remaining + " bytes left)");
+    }
+    if (entry.kind == DeserializerState.Kind.STRING && result instanceof CharSequence chars
+        && !(result instanceof String)) {
+      return chars.toString();
+    }
+    return result;
+  }
+
+  private static String side(DeserializerState s) {
+    return s.isKey ? "key" : "value";
+  }
+}

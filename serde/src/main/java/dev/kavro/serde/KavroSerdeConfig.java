@@ -1,0 +1,269 @@
+package dev.kavro.serde;
+
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.registry.RegistryClientConfig;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Configuration of {@link KavroSerializer} and {@link KavroDeserializer}: Confluent's serde keys with Confluent's
+ * names and defaults, Kavro's own {@code kavro.*} keys, and the registry client's keys
+ * ({@link RegistryClientConfig}).
+ *
+ * <p>Confluent keys that Kavro does not implement (for example {@code use.latest.with.metadata}, {@code rule.*},
+ * {@code schema.reflection}) are logged once at WARN when the config is built, and otherwise ignored. Keys that are
+ * not serde keys at all (producer and consumer configs passed on by Kafka) are ignored silently.
+ *
+ * <p>Immutable and thread-safe once built.
+ */
+public final class KavroSerdeConfig extends AbstractConfig {
+  private static final Logger LOG = LoggerFactory.getLogger(KavroSerdeConfig.class);
+
+  public static final String AUTO_REGISTER_SCHEMAS_CONFIG = "auto.register.schemas";
+  public static final boolean AUTO_REGISTER_SCHEMAS_DEFAULT = true;
+  public static final String AUTO_REGISTER_SCHEMAS_DOC = "Serializer: register the record's schema under its subject "
+      + "if it is not registered yet. Checked before use.schema.id and use.latest.version.";
+
+  public static final String USE_LATEST_VERSION_CONFIG = "use.latest.version";
+  public static final boolean USE_LATEST_VERSION_DEFAULT = false;
+  public static final String USE_LATEST_VERSION_DOC = "Serializer (with auto.register.schemas=false): write with the "
+      + "subject's latest schema. Deserializer: read into the subject's latest schema.";
+
+  public static final String LATEST_COMPATIBILITY_STRICT_CONFIG = "latest.compatibility.strict";
+  public static final boolean LATEST_COMPATIBILITY_STRICT_DEFAULT = true;
+  public static final String LATEST_COMPATIBILITY_STRICT_DOC = "With use.latest.version, the serializer checks that "
+      + "the latest schema can read data written with the record's schema.";
+
+  public static final String USE_SCHEMA_ID_CONFIG = "use.schema.id";
+  public static final int USE_SCHEMA_ID_DEFAULT = -1;
+  public static final String USE_SCHEMA_ID_DOC = "Serializer (with auto.register.schemas=false): write with this "
+      + "schema id. -1 means unset.";
+
+  public static final String ID_COMPATIBILITY_STRICT_CONFIG = "id.compatibility.strict";
+  public static final boolean ID_COMPATIBILITY_STRICT_DEFAULT = true;
+  public static final String ID_COMPATIBILITY_STRICT_DOC = "With use.schema.id, the serializer checks that the "
+      + "schema behind the id can read data written with the record's schema.";
+
+  public static final String NORMALIZE_SCHEMAS_CONFIG = "normalize.schemas";
+  public static final boolean NORMALIZE_SCHEMAS_DEFAULT = false;
+  public static final String NORMALIZE_SCHEMAS_DOC = "Ask the registry to normalize schemas on register and lookup.";
+
+  public static final String KEY_SUBJECT_NAME_STRATEGY_CONFIG = "key.subject.name.strategy";
+  public static final String VALUE_SUBJECT_NAME_STRATEGY_CONFIG = "value.subject.name.strategy";
+  public static final String SUBJECT_NAME_STRATEGY_DEFAULT = TopicNameStrategy.class.getName();
+  public static final String SUBJECT_NAME_STRATEGY_DOC = "Class that names the registry subject: Kavro's "
+      + "TopicNameStrategy, RecordNameStrategy, TopicRecordNameStrategy or any SubjectNameStrategy, or Confluent's "
+      + "class names io.confluent.kafka.serializers.subject.{TopicNameStrategy,RecordNameStrategy,"
+      + "TopicRecordNameStrategy}, which map to Kavro's. Confluent's AssociatedNameStrategy falls back to topic names.";
+
+  public static final String SPECIFIC_AVRO_READER_CONFIG = "specific.avro.reader";
+  public static final boolean SPECIFIC_AVRO_READER_DEFAULT = false;
+  public static final String SPECIFIC_AVRO_READER_DOC = "Deserializer: return generated SpecificRecord classes "
+      + "instead of GenericRecord.";
+
+  public static final String SPECIFIC_AVRO_KEY_TYPE_CONFIG = "specific.avro.key.type";
+  public static final String SPECIFIC_AVRO_VALUE_TYPE_CONFIG = "specific.avro.value.type";
+  public static final String SPECIFIC_AVRO_TYPE_DOC = "Deserializer: a SpecificRecord class whose schema is the reader "
+      + "schema. Only used with specific.avro.reader=true.";
+
+  public static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG = "avro.use.logical.type.converters";
+  public static final boolean AVRO_USE_LOGICAL_TYPE_CONVERTERS_DEFAULT = false;
+  public static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC = "Map logical types to Java types (BigDecimal, "
+      + "UUID, LocalDate, LocalTime, Instant, LocalDateTime) in generic data.";
+
+  public static final String AVRO_FAIL_ON_TRAILING_DATA_CONFIG = "avro.fail.on.trailing.data";
+  public static final boolean AVRO_FAIL_ON_TRAILING_DATA_DEFAULT = false;
+  public static final String AVRO_FAIL_ON_TRAILING_DATA_DOC = "Deserializer: fail when bytes are left after the "
+      + "Avro datum.";
+
+  public static final String KAVRO_READER_MODE_CONFIG = "kavro.reader.mode";
+  public static final String KAVRO_READER_MODE_DEFAULT = "async";
+  public static final String KAVRO_READER_MODE_DOC = "async: serve interpreted reads and writes at once, switch to "
+      + "compiled code when it is ready; compiled: compile on first use and wait; fallback: never compile.";
+
+  public static final String KAVRO_READER_SCHEMA_CONFIG = "kavro.reader.schema";
+  public static final String KAVRO_READER_SCHEMA_DOC = "Deserializer: an explicit reader schema, as Avro JSON. Takes "
+      + "precedence over use.latest.version and the specific class of the writer's schema.";
+
+  private static final ConfigDef CONFIG = RegistryClientConfig.addDefinitions(new ConfigDef())
+      .define(AUTO_REGISTER_SCHEMAS_CONFIG, Type.BOOLEAN, AUTO_REGISTER_SCHEMAS_DEFAULT, Importance.MEDIUM,
+          AUTO_REGISTER_SCHEMAS_DOC)
+      .define(USE_LATEST_VERSION_CONFIG, Type.BOOLEAN, USE_LATEST_VERSION_DEFAULT, Importance.LOW,
+          USE_LATEST_VERSION_DOC)
+      .define(LATEST_COMPATIBILITY_STRICT_CONFIG, Type.BOOLEAN, LATEST_COMPATIBILITY_STRICT_DEFAULT, Importance.LOW,
+          LATEST_COMPATIBILITY_STRICT_DOC)
+      .define(USE_SCHEMA_ID_CONFIG, Type.INT, USE_SCHEMA_ID_DEFAULT, Importance.LOW, USE_SCHEMA_ID_DOC)
+      .define(ID_COMPATIBILITY_STRICT_CONFIG, Type.BOOLEAN, ID_COMPATIBILITY_STRICT_DEFAULT, Importance.LOW,
+          ID_COMPATIBILITY_STRICT_DOC)
+      .define(NORMALIZE_SCHEMAS_CONFIG, Type.BOOLEAN, NORMALIZE_SCHEMAS_DEFAULT, Importance.LOW,
+          NORMALIZE_SCHEMAS_DOC)
+      .define(KEY_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, SUBJECT_NAME_STRATEGY_DEFAULT,
+          SubjectNameStrategies::validate, Importance.MEDIUM, SUBJECT_NAME_STRATEGY_DOC)
+      .define(VALUE_SUBJECT_NAME_STRATEGY_CONFIG, Type.STRING, SUBJECT_NAME_STRATEGY_DEFAULT,
+          SubjectNameStrategies::validate, Importance.MEDIUM, SUBJECT_NAME_STRATEGY_DOC)
+      .define(SPECIFIC_AVRO_READER_CONFIG, Type.BOOLEAN, SPECIFIC_AVRO_READER_DEFAULT, Importance.LOW,
+          SPECIFIC_AVRO_READER_DOC)
+      .define(SPECIFIC_AVRO_KEY_TYPE_CONFIG, Type.CLASS, null, KavroSerdeConfig::validateSpecificType,
+          Importance.LOW, SPECIFIC_AVRO_TYPE_DOC)
+      .define(SPECIFIC_AVRO_VALUE_TYPE_CONFIG, Type.CLASS, null, KavroSerdeConfig::validateSpecificType,
+          Importance.LOW, SPECIFIC_AVRO_TYPE_DOC)
+      .define(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG, Type.BOOLEAN, AVRO_USE_LOGICAL_TYPE_CONVERTERS_DEFAULT,
+          Importance.LOW, AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC)
+      .define(AVRO_FAIL_ON_TRAILING_DATA_CONFIG, Type.BOOLEAN, AVRO_FAIL_ON_TRAILING_DATA_DEFAULT, Importance.LOW,
+          AVRO_FAIL_ON_TRAILING_DATA_DOC)
+      .define(KAVRO_READER_MODE_CONFIG, Type.STRING, KAVRO_READER_MODE_DEFAULT,
+          ConfigDef.CaseInsensitiveValidString.in("async", "compiled", "fallback"), Importance.LOW,
+          KAVRO_READER_MODE_DOC)
+      .define(KAVRO_READER_SCHEMA_CONFIG, Type.STRING, null, Importance.LOW, KAVRO_READER_SCHEMA_DOC);
+
+  private static final String INJECTED_REGISTRY_PLACEHOLDER = "mock://kavro-injected-registry";
+
+  private final Schema readerSchema;
+
+  /**
+   * Parses and validates {@code originals}; logs each unsupported Confluent key once at WARN.
+   *
+   * @throws ConfigException if a value is invalid: a required key is missing, a strategy or specific class cannot
+   *     be used, or the reader schema does not parse
+   */
+  public KavroSerdeConfig(Map<String, ?> originals) {
+    super(CONFIG, strategyClassesAsNames(originals), false);
+    for (String key : UnsupportedConfluentKeys.find(originals, CONFIG.names())) {
+      LOG.warn("Configuration '{}' is a Confluent serde setting that Kavro does not support; it is ignored", key);
+    }
+    this.readerSchema = parseReaderSchema(getString(KAVRO_READER_SCHEMA_CONFIG));
+  }
+
+  /**
+   * The config of a serde built around an injected registry: {@code schema.registry.url} is then not required, so a
+   * placeholder stands in for it when absent. The injected registry is used whatever the URL says.
+   */
+  static KavroSerdeConfig forSerde(Map<String, ?> configs, boolean registryInjected) {
+    if (!registryInjected || configs.get(RegistryClientConfig.SCHEMA_REGISTRY_URL_CONFIG) != null) {
+      return new KavroSerdeConfig(configs);
+    }
+    Map<String, Object> copy = new HashMap<>(configs);
+    copy.put(RegistryClientConfig.SCHEMA_REGISTRY_URL_CONFIG, INJECTED_REGISTRY_PLACEHOLDER);
+    return new KavroSerdeConfig(copy);
+  }
+
+  /** A copy of the definition of every key, for documentation and tools. */
+  public static ConfigDef configDef() {
+    return new ConfigDef(CONFIG);
+  }
+
+  public boolean autoRegisterSchemas() {
+    return getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
+  }
+
+  public boolean useLatestVersion() {
+    return getBoolean(USE_LATEST_VERSION_CONFIG);
+  }
+
+  public boolean latestCompatibilityStrict() {
+    return getBoolean(LATEST_COMPATIBILITY_STRICT_CONFIG);
+  }
+
+  public int useSchemaId() {
+    return getInt(USE_SCHEMA_ID_CONFIG);
+  }
+
+  public boolean idCompatibilityStrict() {
+    return getBoolean(ID_COMPATIBILITY_STRICT_CONFIG);
+  }
+
+  public boolean normalizeSchemas() {
+    return getBoolean(NORMALIZE_SCHEMAS_CONFIG);
+  }
+
+  public boolean specificAvroReader() {
+    return getBoolean(SPECIFIC_AVRO_READER_CONFIG);
+  }
+
+  public boolean useLogicalTypeConverters() {
+    return getBoolean(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG);
+  }
+
+  public boolean failOnTrailingData() {
+    return getBoolean(AVRO_FAIL_ON_TRAILING_DATA_CONFIG);
+  }
+
+  public ReaderMode readerMode() {
+    return ReaderMode.valueOf(getString(KAVRO_READER_MODE_CONFIG).toUpperCase(Locale.ROOT));
+  }
+
+  /** The explicit reader schema of {@code kavro.reader.schema}, or {@code null}. */
+  public Schema readerSchema() {
+    return readerSchema;
+  }
+
+  /**
+   * A new instance of the configured strategy for the key or value side. Confluent's AssociatedNameStrategy is
+   * mapped to topic naming and logged at WARN.
+   */
+  public SubjectNameStrategy subjectNameStrategy(boolean isKey) {
+    String key = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
+    return SubjectNameStrategies.create(key, getString(key), LOG);
+  }
+
+  /**
+   * The {@code specific.avro.key.type} / {@code specific.avro.value.type} class, or {@code null}. A class set while
+   * {@code specific.avro.reader=false} is ignored and logged at WARN, as Confluent does.
+   */
+  public Class<? extends SpecificRecord> specificType(boolean isKey) {
+    String key = isKey ? SPECIFIC_AVRO_KEY_TYPE_CONFIG : SPECIFIC_AVRO_VALUE_TYPE_CONFIG;
+    Class<?> type = getClass(key);
+    if (type == null) {
+      return null;
+    }
+    if (!specificAvroReader()) {
+      LOG.warn("{}={} is ignored because {} is false", key, type.getName(), SPECIFIC_AVRO_READER_CONFIG);
+      return null;
+    }
+    return type.asSubclass(SpecificRecord.class);
+  }
+
+  private static void validateSpecificType(String name, Object value) {
+    if (value != null && !SpecificRecord.class.isAssignableFrom((Class<?>) value)) {
+      throw new ConfigException(name, ((Class<?>) value).getName(),
+          "must be a class implementing " + SpecificRecord.class.getName());
+    }
+  }
+
+  private static Schema parseReaderSchema(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return new Schema.Parser().parse(text);
+    } catch (SchemaParseException e) {
+      throw new ConfigException(KAVRO_READER_SCHEMA_CONFIG, text, "not a valid Avro schema: " + e.getMessage());
+    }
+  }
+
+  /** Kafka's STRING type rejects Class values; a user may pass a Kavro strategy class object, as with Confluent. */
+  private static Map<String, ?> strategyClassesAsNames(Map<String, ?> originals) {
+    if (!(originals.get(KEY_SUBJECT_NAME_STRATEGY_CONFIG) instanceof Class)
+        && !(originals.get(VALUE_SUBJECT_NAME_STRATEGY_CONFIG) instanceof Class)) {
+      return originals;
+    }
+    Map<String, Object> copy = new HashMap<>(originals);
+    for (String key : new String[] {KEY_SUBJECT_NAME_STRATEGY_CONFIG, VALUE_SUBJECT_NAME_STRATEGY_CONFIG}) {
+      if (copy.get(key) instanceof Class<?> c) {
+        copy.put(key, c.getName());
+      }
+    }
+    return copy;
+  }
+}

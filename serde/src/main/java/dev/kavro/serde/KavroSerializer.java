@@ -1,0 +1,388 @@
+package dev.kavro.serde;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.kavro.avro.KavroDatumReader;
+import dev.kavro.avro.KavroDatumWriter;
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.registry.RegisteredSchema;
+import dev.kavro.registry.RegistryException;
+import dev.kavro.registry.SchemaRegistries;
+import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.wire.WireFormat;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
+import org.apache.avro.SchemaNormalization;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * Serializes Avro values in the Confluent wire format: {@code 0x00}, the big-endian int32 schema id, then the Avro
+ * binary body. The bytes are identical to what Confluent's {@code KafkaAvroSerializer} writes for the same schema id,
+ * including its quirk of writing a top-level {@code bytes} value raw, without an Avro length prefix.
+ *
+ * <p>Accepts {@code GenericContainer}s ({@code GenericRecord}, generated {@code SpecificRecord}s, enums, fixed,
+ * arrays) and top-level primitives: {@code CharSequence}, {@code Integer}, {@code Long}, {@code Float},
+ * {@code Double}, {@code Boolean}, {@code byte[]} and {@code ByteBuffer} (its remaining bytes). {@code null} becomes
+ * {@code null} (a tombstone) without a registry call.
+ *
+ * <p>The schema id is found as Confluent finds it ({@link KavroSerdeConfig}): register
+ * ({@code auto.register.schemas}), else the fixed {@code use.schema.id}, else the subject's latest version
+ * ({@code use.latest.version}), else a lookup. When the schema behind the id is not the record's schema, the record is
+ * converted to it through Avro schema resolution. The id is cached per schema object and topic for the life of the
+ * serializer, so steady-state records make no registry call and no schema hashing.
+ *
+ * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
+ */
+public final class KavroSerializer implements Serializer<Object> {
+  /** Per-thread output buffer and encoder: no per-record allocation besides the returned array. */
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+  private final SchemaRegistry injected;
+  private volatile State state;
+
+  /** For Kafka's {@code value.serializer} / {@code key.serializer} class configs; {@link #configure} is required. */
+  public KavroSerializer() {
+    this.injected = null;
+  }
+
+  /**
+   * A serializer that talks to {@code registry} (for tests or shared clients); {@code schema.registry.url} is then
+   * optional. The registry is not closed by {@link #close()}. {@link #configure} is still required.
+   */
+  public KavroSerializer(SchemaRegistry registry) {
+    this.injected = Objects.requireNonNull(registry, "registry");
+  }
+
+  /**
+   * Reads the configuration and creates the registry client unless one was injected.
+   *
+   * @throws org.apache.kafka.common.config.ConfigException if the configuration is invalid
+   */
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    KavroSerdeConfig config = KavroSerdeConfig.forSerde(configs, injected != null);
+    SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
+    boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
+    State previous = state;
+    state = new State(config, isKey, registry, owns);
+    if (previous != null) {
+      previous.release();
+    }
+  }
+
+  /**
+   * Same as {@link #serialize(String, Headers, Object)} without headers.
+   *
+   * @throws SerializationException see {@link #serialize(String, Headers, Object)}
+   */
+  @Override
+  public byte[] serialize(String topic, Object data) {
+    return serialize(topic, null, data);
+  }
+
+  /**
+   * Serializes {@code data}; the headers are left untouched (the schema id goes in the payload prefix).
+   *
+   * @return {@code null} for {@code null} data, else {@code 0x00} + schema id + Avro binary
+   * @throws InvalidConfigurationException if {@link #configure} was not called
+   * @throws SerializationException if the value is not an Avro value, does not match its schema, or the registry
+   *     rejects it; the message names the topic, the side and the schema id
+   * @throws org.apache.kafka.common.KafkaException a typed subclass for registry failures: {@code
+   *     AuthenticationException} (401), {@code AuthorizationException} (403), {@code
+   *     ThrottlingQuotaExceededException} (429), {@code TimeoutException} (408, 500, 503, 504, timeouts), {@code
+   *     DisconnectException} (502)
+   */
+  @Override
+  public byte[] serialize(String topic, Headers headers, Object data) {
+    State s = state;
+    if (s == null) {
+      throw new InvalidConfigurationException(
+          "You must configure() before serialize() or use serializer constructor with SchemaRegistry");
+    }
+    if (data == null) {
+      return null;
+    }
+    if (topic == null) {
+      throw SerdeErrors.serialization("Cannot serialize without a topic", SerdeErrors.where(null, s.isKey, null),
+          "topic is null");
+    }
+    Schema schema = ValueSchemas.of(data);
+    if (schema == null) {
+      throw SerdeErrors.serialization("Unsupported Avro type " + data.getClass().getName(),
+          SerdeErrors.where(topic, s.isKey, null), "expected a GenericContainer (GenericRecord, SpecificRecord, "
+              + "...), CharSequence, Integer, Long, Float, Double, Boolean, byte[] or ByteBuffer");
+    }
+    SchemaTargets targets = s.targets(schema);
+    Target target = targets.target(s, topic);
+    return encode(s, topic, targets, target, data);
+  }
+
+  /** Closes the registry client if this serializer created it. Idempotent. */
+  @Override
+  public void close() {
+    State s = state;
+    state = null;
+    if (s != null) {
+      s.release();
+    }
+  }
+
+  private static byte[] encode(State s, String topic, SchemaTargets targets, Target target, Object data) {
+    Scratch scratch = SCRATCH.get();
+    OutputBuffer out = scratch.out;
+    boolean failed = true;
+    try {
+      out.reset();
+      out.write(target.prefix);
+      if (targets.schema.getType() == Schema.Type.BYTES) {
+        writeRawBytes(out, data);
+      } else {
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, scratch.encoder);
+        scratch.encoder = encoder;
+        if (target.transcoder == null) {
+          targets.writer(s, data).write(data, encoder);
+        } else {
+          target.transcoder.write(targets.writer(s, data), data, encoder);
+        }
+        encoder.flush();
+      }
+      byte[] bytes = out.toByteArray();
+      failed = false;
+      return bytes;
+    } catch (IOException | RuntimeException e) {
+      throw SerdeErrors.serialization("Error serializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
+          target.id), e);
+    } finally {
+      if (failed) {
+        // A failed write may leave bytes in the encoder's buffer; never let them reach the next record.
+        scratch.encoder = null;
+      }
+      if (out.capacity() > OutputBuffer.RETAINED_CAPACITY) {
+        scratch.out = new OutputBuffer();
+      }
+    }
+  }
+
+  /** Confluent's quirk, kept for compatibility: a top-level {@code bytes} value is written without a length. */
+  private static void writeRawBytes(OutputBuffer out, Object data) {
+    if (data instanceof byte[] bytes) {
+      out.write(bytes, 0, bytes.length);
+      return;
+    }
+    ByteBuffer buffer = ((ByteBuffer) data).duplicate();
+    if (buffer.hasArray()) {
+      out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+    } else {
+      byte[] copy = new byte[buffer.remaining()];
+      buffer.get(copy);
+      out.write(copy, 0, copy.length);
+    }
+  }
+
+  private static String side(State s) {
+    return s.isKey ? "key" : "value";
+  }
+
+  /** Everything {@link #configure} decides; replaced as a whole so that readers never see a half-built state. */
+  private static final class State {
+    final SchemaRegistry registry;
+    final boolean ownsRegistry;
+    final boolean isKey;
+    final SubjectNameStrategy strategy;
+    final boolean autoRegister;
+    final int useSchemaId;
+    final boolean idCompatibilityStrict;
+    final boolean useLatest;
+    final boolean latestCompatibilityStrict;
+    final boolean normalize;
+    final boolean conversions;
+    final GenericData genericModel;
+    final ReaderMode mode;
+    /**
+     * Keyed by schema identity (Caffeine's weak keys compare with ==), so a record costs no schema hashing. The
+     * values hold their schema (writers need it), so entries leave by the size bound rather than by GC.
+     */
+    final Cache<Schema, SchemaTargets> bySchema = Caffeine.newBuilder().weakKeys().maximumSize(1_000).build();
+    volatile SchemaTargets last;
+
+    State(KavroSerdeConfig config, boolean isKey, SchemaRegistry registry, boolean ownsRegistry) {
+      this.registry = registry;
+      this.ownsRegistry = ownsRegistry;
+      this.isKey = isKey;
+      this.strategy = config.subjectNameStrategy(isKey);
+      this.autoRegister = config.autoRegisterSchemas();
+      this.useSchemaId = config.useSchemaId();
+      this.idCompatibilityStrict = config.idCompatibilityStrict();
+      this.useLatest = config.useLatestVersion();
+      this.latestCompatibilityStrict = config.latestCompatibilityStrict();
+      this.normalize = config.normalizeSchemas();
+      this.conversions = config.useLogicalTypeConverters();
+      this.genericModel = DataModels.generic(conversions);
+      this.mode = config.readerMode();
+    }
+
+    SchemaTargets targets(Schema schema) {
+      SchemaTargets t = last;
+      if (t != null && t.schema == schema) {
+        return t;
+      }
+      t = bySchema.get(schema, SchemaTargets::new);
+      last = t;
+      return t;
+    }
+
+    void release() {
+      if (ownsRegistry) {
+        registry.close();
+      }
+    }
+  }
+
+  /** What the serializer knows about one schema object: its writers and its id per topic. */
+  private static final class SchemaTargets {
+    final Schema schema;
+    final Map<String, Target> byTopic = new ConcurrentHashMap<>();
+    volatile Target lastTarget;
+    volatile DatumWriter<Object> genericWriter;
+    volatile DatumWriter<Object> specificWriter;
+
+    SchemaTargets(Schema schema) {
+      this.schema = schema;
+    }
+
+    Target target(State s, String topic) {
+      Target t = lastTarget;
+      if (t != null && (t.topic == topic || t.topic.equals(topic))) {
+        return t;
+      }
+      t = byTopic.get(topic);
+      if (t == null) {
+        // Resolved outside any lock: a registry call must not block other topics. A race resolves twice, harmlessly.
+        t = resolve(s, topic);
+        Target raced = byTopic.putIfAbsent(topic, t);
+        t = raced != null ? raced : t;
+      }
+      lastTarget = t;
+      return t;
+    }
+
+    /** The writer matching the value's data model: generated classes need their own model. */
+    DatumWriter<Object> writer(State s, Object value) {
+      if (value instanceof SpecificRecord) {
+        DatumWriter<Object> w = specificWriter;
+        if (w == null) {
+          w = KavroDatumWriter.create(schema, DataModels.specific(value.getClass(), s.conversions), s.mode);
+          specificWriter = w;
+        }
+        return w;
+      }
+      DatumWriter<Object> w = genericWriter;
+      if (w == null) {
+        w = KavroDatumWriter.create(schema, s.genericModel, s.mode);
+        genericWriter = w;
+      }
+      return w;
+    }
+
+    private Target resolve(State s, String topic) {
+      String subject;
+      try {
+        subject = s.strategy.subject(topic, s.isKey, schema);
+      } catch (RuntimeException e) {
+        throw SerdeErrors.serialization("Cannot name the registry subject", SerdeErrors.where(topic, s.isKey, null),
+            e);
+      }
+      int id = s.useSchemaId;
+      String action = "registering Avro schema";
+      try {
+        Schema writeSchema = schema;
+        if (s.autoRegister) {
+          id = s.registry.register(subject, schema, s.normalize);
+        } else if (s.useSchemaId >= 0) {
+          action = "retrieving Avro schema";
+          writeSchema = s.registry.schemaById(id);
+          if (s.idCompatibilityStrict) {
+            checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
+          }
+        } else if (s.useLatest) {
+          action = "retrieving latest version of Avro schema";
+          RegisteredSchema latest = s.registry.latest(subject);
+          id = latest.id();
+          writeSchema = latest.schema();
+          if (s.latestCompatibilityStrict) {
+            checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.LATEST_COMPATIBILITY_STRICT_CONFIG);
+          }
+        } else {
+          action = "retrieving Avro schema";
+          id = s.registry.lookup(subject, schema, s.normalize).id();
+        }
+        return new Target(topic, id, WireFormat.idPrefix(id), transcoder(s, writeSchema));
+      } catch (RegistryException e) {
+        throw SerdeErrors.registry("Error " + action + " under subject '" + subject + "'",
+            SerdeErrors.where(topic, s.isKey, id >= 0 ? id : null), e);
+      }
+    }
+
+    private void checkCanRead(State s, String topic, int id, Schema registered, String configKey) {
+      SchemaCompatibility.SchemaPairCompatibility result =
+          SchemaCompatibility.checkReaderWriterCompatibility(registered, schema);
+      if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+        throw SerdeErrors.serialization("Incompatible schema", SerdeErrors.where(topic, s.isKey, id),
+            "the registered schema cannot read data written with the record's schema "
+                + schema.getFullName() + " (" + result.getDescription() + "). Set " + configKey
+                + "=false to disable this check.");
+      }
+    }
+
+    /** {@code null} when the registered schema encodes exactly like the record's (same parsing canonical form). */
+    private Transcoder transcoder(State s, Schema writeSchema) {
+      if (writeSchema == schema
+          || SchemaNormalization.toParsingForm(writeSchema).equals(SchemaNormalization.toParsingForm(schema))) {
+        return null;
+      }
+      return new Transcoder(KavroDatumReader.create(schema, writeSchema, s.genericModel, s.mode),
+          KavroDatumWriter.create(writeSchema, s.genericModel, s.mode));
+    }
+  }
+
+  /** The schema id a record of one schema gets on one topic, and how to encode it. */
+  private record Target(String topic, int id, byte[] prefix, Transcoder transcoder) {}
+
+  /**
+   * Rewrites a record into a registered schema that differs from the record's own ({@code use.schema.id} and
+   * {@code use.latest.version}): write with the record's schema, read back resolved to the registered schema, write
+   * that. Only this path pays the double encoding.
+   */
+  private record Transcoder(DatumReader<Object> reader, DatumWriter<Object> writer) {
+    void write(DatumWriter<Object> recordWriter, Object data, BinaryEncoder out) throws IOException {
+      ByteArrayOutputStream tmp = new ByteArrayOutputStream();
+      BinaryEncoder tmpEncoder = EncoderFactory.get().directBinaryEncoder(tmp, null);
+      recordWriter.write(data, tmpEncoder);
+      BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(tmp.toByteArray(), null);
+      writer.write(reader.read(null, decoder), out);
+    }
+  }
+
+  private static final class Scratch {
+    OutputBuffer out = new OutputBuffer();
+    BinaryEncoder encoder;
+  }
+}

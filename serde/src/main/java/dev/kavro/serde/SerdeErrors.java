@@ -1,0 +1,62 @@
+package dev.kavro.serde;
+
+import dev.kavro.registry.RegistryException;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.DisconnectException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.errors.ThrottlingQuotaExceededException;
+import org.apache.kafka.common.errors.TimeoutException;
+
+/**
+ * Builds the exceptions the serdes throw. Every message names the topic, the side (key or value) and the schema id,
+ * then says what went wrong.
+ */
+final class SerdeErrors {
+  private SerdeErrors() {}
+
+  /** {@code [topic 'orders', value, schema id 42]}; {@code schemaId} may be null when it is not known yet. */
+  static String where(String topic, boolean isKey, Object schemaId) {
+    return "[topic '" + topic + "', " + (isKey ? "key" : "value") + ", schema id "
+        + (schemaId == null ? "unknown" : schemaId) + "]";
+  }
+
+  static SerializationException serialization(String what, String where, Throwable cause) {
+    return new SerializationException(what + " " + where + ": " + describe(cause), cause);
+  }
+
+  static SerializationException serialization(String what, String where, String detail) {
+    return new SerializationException(what + " " + where + ": " + detail);
+  }
+
+  /**
+   * Maps a registry failure as Confluent's {@code toKafkaException} does: 401 authentication, 403 authorization,
+   * 429 throttling, 408/500/503/504 and timeouts are retriable timeouts, 502 a disconnect, anything else (404 for an
+   * unknown id included) a {@link SerializationException}.
+   */
+  static KafkaException registry(String what, String where, RegistryException e) {
+    String message = what + " " + where + ": " + describe(e);
+    if (e.isTimeout()) {
+      return new TimeoutException(message, e);
+    }
+    return switch (e.status()) {
+      case 401 -> new AuthenticationException(message, e);
+      case 403 -> new AuthorizationException(message, e);
+      case 429 -> withCause(new ThrottlingQuotaExceededException(message), e);
+      case 408, 500, 503, 504 -> new TimeoutException(message, e);
+      case 502 -> new DisconnectException(message, e);
+      default -> new SerializationException(message, e);
+    };
+  }
+
+  private static <T extends KafkaException> T withCause(T exception, Throwable cause) {
+    exception.initCause(cause);
+    return exception;
+  }
+
+  private static String describe(Throwable cause) {
+    String message = cause.getMessage();
+    return message == null ? cause.getClass().getName() : cause.getClass().getSimpleName() + ": " + message;
+  }
+}

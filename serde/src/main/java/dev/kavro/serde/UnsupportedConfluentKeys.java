@@ -1,0 +1,65 @@
+package dev.kavro.serde;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Confluent serde and registry-client keys that Kavro does not implement. A Confluent user who sets one must hear
+ * that it has no effect here, rather than have it silently ignored like an unrelated producer or consumer key.
+ * Keys that Kavro's ConfigDef defines (its own or the registry client's) are never reported.
+ */
+final class UnsupportedConfluentKeys {
+  private static final String CLIENT_PREFIX = "schema.registry.";
+
+  /** {@code AbstractKafkaSchemaSerDeConfig.baseConfigDef()} and the Avro serde configs. */
+  private static final Set<String> SERDE_KEYS = Set.of(
+      "schema.registry.url.randomize", "max.schemas.per.subject", "propagate.schema.tags", "use.schema.guid",
+      "id.compatibility.strict", "use.latest.with.metadata", "latest.cache.size", "latest.cache.ttl.sec",
+      "schema.format", "execution.environment", "rule.executors", "rule.actions", "rule.service.loader.enable",
+      "rule.metrics.enable", "validation.rules.executor.class", "validation.rules.fail.fast",
+      "basic.auth.credentials.source", "basic.auth.user.info", "schema.registry.basic.auth.user.info",
+      "bearer.auth.credentials.source", "bearer.auth.token", "bearer.auth.issuer.endpoint.url",
+      "bearer.auth.client.id", "bearer.auth.client.secret", "bearer.auth.scope", "bearer.auth.scope.claim.name",
+      "bearer.auth.sub.claim.name", "bearer.auth.logical.cluster", "bearer.auth.identity.pool.id",
+      "bearer.auth.cache.expiry.buffer.seconds", "bearer.auth.custom.provider.class", "context.name.strategy",
+      "key.schema.id.serializer", "value.schema.id.serializer", "key.schema.id.deserializer",
+      "value.schema.id.deserializer", "schema.reflection", "proxy.host", "proxy.port", "http.connect.timeout.ms",
+      "http.read.timeout.ms", "max.retries", "retries.wait.ms", "retries.max.wait.ms",
+      "avro.reflection.allow.null", "avro.remove.java.properties", "validation.rules.execution");
+
+  /** Read by Confluent's client from the raw map, with or without the {@code schema.registry.} prefix. */
+  private static final Set<String> CLIENT_ONLY_KEYS = Set.of(
+      "missing.cache.size", "missing.id.cache.ttl.sec", "missing.version.cache.ttl.sec",
+      "missing.schema.cache.ttl.sec", "use.apache.http.client", "bearer.auth.uami.endpoint.url",
+      "bearer.auth.uami.endpoint.query", "subject.name.strategy.kafka.cluster.id",
+      "subject.name.strategy.fallback.type", "subject.name.strategy.cache.size",
+      "subject.name.strategy.cache.expiry.secs");
+
+  private static final List<String> PREFIXES = List.of("rule.executors.", "rule.actions.", "schema.providers.");
+
+  private UnsupportedConfluentKeys() {}
+
+  /** The keys of {@code originals} that are Confluent keys Kavro ignores, sorted, each once. */
+  static List<String> find(Map<String, ?> originals, Set<String> defined) {
+    Set<String> found = new TreeSet<>();
+    for (String key : originals.keySet()) {
+      if (key != null && !defined.contains(key) && isConfluentKey(key)) {
+        found.add(key);
+      }
+    }
+    return new ArrayList<>(found);
+  }
+
+  private static boolean isConfluentKey(String key) {
+    if (SERDE_KEYS.contains(key) || CLIENT_ONLY_KEYS.contains(key)) {
+      return true;
+    }
+    if (key.startsWith(CLIENT_PREFIX) && CLIENT_ONLY_KEYS.contains(key.substring(CLIENT_PREFIX.length()))) {
+      return true;
+    }
+    return PREFIXES.stream().anyMatch(key::startsWith);
+  }
+}
