@@ -1,5 +1,6 @@
 package dev.kavro.serde;
 
+import dev.kavro.testing.LogCapture;
 import static dev.kavro.serde.Fixtures.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

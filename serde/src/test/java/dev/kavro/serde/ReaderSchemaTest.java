@@ -1,5 +1,6 @@
 package dev.kavro.serde;
 
+import dev.kavro.testing.LogCapture;
 import static dev.kavro.serde.Fixtures.body;
 import static dev.kavro.serde.Fixtures.deserializer;
 import static dev.kavro.serde.Fixtures.idOf;

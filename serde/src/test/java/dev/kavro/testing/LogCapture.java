@@ -23,6 +23,15 @@ public final class LogCapture implements AutoCloseable {
     return appender.list.stream().filter(e -> e.getLevel() == level).toList();
   }
 
+  /** The formatted WARN messages so far. */
+  public List<String> warnings() {
+    return at(Level.WARN).stream().map(ILoggingEvent::getFormattedMessage).toList();
+  }
+
+  public long warningsMentioning(String text) {
+    return warnings().stream().filter(m -> m.contains(text)).count();
+  }
+
   @Override
   public void close() {
     logger.detachAppender(appender);
