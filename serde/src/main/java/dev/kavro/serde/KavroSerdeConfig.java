@@ -1,5 +1,6 @@
 package dev.kavro.serde;
 
+import dev.kavro.cache.ReaderCache;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.registry.RegistryClientConfig;
 import java.util.HashMap;
@@ -96,6 +97,17 @@ public final class KavroSerdeConfig extends AbstractConfig {
   public static final String KAVRO_READER_SCHEMA_DOC = "Deserializer: an explicit reader schema, as Avro JSON. Takes "
       + "precedence over use.latest.version and the specific class of the writer's schema.";
 
+  public static final String KAVRO_READER_CACHE_MAX_CONFIG = "kavro.reader.cache.max";
+  public static final int KAVRO_READER_CACHE_MAX_DEFAULT = ReaderCache.DEFAULT_MAX_ENTRIES;
+  public static final String KAVRO_READER_CACHE_MAX_DOC = "The most compiled readers kept in the process-wide "
+      + "cache; idle ones are evicted after an hour. Every Kavro serde in the JVM shares the cache: the last "
+      + "configure() that sets this key wins.";
+
+  public static final String KAVRO_COMPILE_THREADS_CONFIG = "kavro.compile.threads";
+  public static final int KAVRO_COMPILE_THREADS_DEFAULT = ReaderCache.DEFAULT_COMPILE_THREADS;
+  public static final String KAVRO_COMPILE_THREADS_DOC = "Background threads that compile readers, shared by every "
+      + "Kavro serde in the JVM; the last configure() that sets this key wins.";
+
   private static final ConfigDef CONFIG = RegistryClientConfig.addDefinitions(new ConfigDef())
       .define(AUTO_REGISTER_SCHEMAS_CONFIG, Type.BOOLEAN, AUTO_REGISTER_SCHEMAS_DEFAULT, Importance.MEDIUM,
           AUTO_REGISTER_SCHEMAS_DOC)
@@ -125,7 +137,11 @@ public final class KavroSerdeConfig extends AbstractConfig {
       .define(KAVRO_READER_MODE_CONFIG, Type.STRING, KAVRO_READER_MODE_DEFAULT,
           ConfigDef.CaseInsensitiveValidString.in("async", "compiled", "fallback"), Importance.LOW,
           KAVRO_READER_MODE_DOC)
-      .define(KAVRO_READER_SCHEMA_CONFIG, Type.STRING, null, Importance.LOW, KAVRO_READER_SCHEMA_DOC);
+      .define(KAVRO_READER_SCHEMA_CONFIG, Type.STRING, null, Importance.LOW, KAVRO_READER_SCHEMA_DOC)
+      .define(KAVRO_READER_CACHE_MAX_CONFIG, Type.INT, KAVRO_READER_CACHE_MAX_DEFAULT, ConfigDef.Range.atLeast(1),
+          Importance.LOW, KAVRO_READER_CACHE_MAX_DOC)
+      .define(KAVRO_COMPILE_THREADS_CONFIG, Type.INT, KAVRO_COMPILE_THREADS_DEFAULT, ConfigDef.Range.between(1, 64),
+          Importance.LOW, KAVRO_COMPILE_THREADS_DOC);
 
   private static final String INJECTED_REGISTRY_PLACEHOLDER = "mock://kavro-injected-registry";
 
@@ -150,6 +166,12 @@ public final class KavroSerdeConfig extends AbstractConfig {
    * placeholder stands in for it when absent. The injected registry is used whatever the URL says.
    */
   static KavroSerdeConfig forSerde(Map<String, ?> configs, boolean registryInjected) {
+    KavroSerdeConfig config = parse(configs, registryInjected);
+    config.applyReaderCacheSettings();
+    return config;
+  }
+
+  private static KavroSerdeConfig parse(Map<String, ?> configs, boolean registryInjected) {
     if (!registryInjected || configs.get(RegistryClientConfig.SCHEMA_REGISTRY_URL_CONFIG) != null) {
       return new KavroSerdeConfig(configs);
     }
@@ -197,6 +219,14 @@ public final class KavroSerdeConfig extends AbstractConfig {
 
   public boolean failOnTrailingData() {
     return getBoolean(AVRO_FAIL_ON_TRAILING_DATA_CONFIG);
+  }
+
+  /** Resizes the shared reader cache when this config sets its keys; leaves it alone otherwise. */
+  void applyReaderCacheSettings() {
+    if (originals().containsKey(KAVRO_READER_CACHE_MAX_CONFIG)
+        || originals().containsKey(KAVRO_COMPILE_THREADS_CONFIG)) {
+      ReaderCache.shared().resize(getInt(KAVRO_READER_CACHE_MAX_CONFIG), getInt(KAVRO_COMPILE_THREADS_CONFIG));
+    }
   }
 
   public ReaderMode readerMode() {

@@ -1,6 +1,5 @@
 package dev.kavro.serde;
 
-import dev.kavro.testing.LogCapture;
 import static dev.kavro.serde.Fixtures.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kavro.testing.LogCapture;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.test.specific.User;
 import java.util.Map;
@@ -19,6 +19,17 @@ import org.junit.jupiter.api.Test;
 
 class KavroSerdeConfigTest {
   private static final String URL = "mock://config-test";
+
+  @Test
+  void readerCacheKeysHaveDefaultsAndBounds() {
+    KavroSerdeConfig c = new KavroSerdeConfig(config("schema.registry.url", URL));
+    assertEquals(1000, c.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG));
+    assertEquals(1, c.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
+    assertThrows(ConfigException.class,
+        () -> new KavroSerdeConfig(config("schema.registry.url", URL, "kavro.compile.threads", "0")));
+    assertThrows(ConfigException.class,
+        () -> new KavroSerdeConfig(config("schema.registry.url", URL, "kavro.reader.cache.max", "0")));
+  }
 
   @Test
   void defaultsAreConfluents() {

@@ -1,6 +1,5 @@
 package dev.kavro.serde;
 
-import dev.kavro.testing.LogCapture;
 import static dev.kavro.serde.Fixtures.body;
 import static dev.kavro.serde.Fixtures.deserializer;
 import static dev.kavro.serde.Fixtures.idOf;
@@ -13,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kavro.testing.LogCapture;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.test.specific.Color;
 import dev.kavro.test.specific.User;
