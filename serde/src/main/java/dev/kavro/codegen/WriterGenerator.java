@@ -3,7 +3,7 @@ package dev.kavro.codegen;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,7 +27,11 @@ public final class WriterGenerator {
   private static final AtomicLong CLASS_COUNTER = new AtomicLong();
 
   private final Constants constants = new Constants();
-  private final Map<Schema, String> methods = new IdentityHashMap<>();
+  /**
+   * Method per schema, by equality: the 80 {@code ["null","string"]} unions of a wide record share one method. Equal
+   * schemas (props and logical types included) write alike, and Avro's equals and hashCode terminate on recursion.
+   */
+  private final Map<Schema, String> methods = new HashMap<>();
   private final Deque<Schema> pending = new ArrayDeque<>();
   private final SourceWriter methodSource = new SourceWriter();
   private final GenericData model;
