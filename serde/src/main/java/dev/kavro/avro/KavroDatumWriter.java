@@ -1,29 +1,35 @@
 package dev.kavro.avro;
 
+import dev.kavro.cache.WriterCache;
+import dev.kavro.cache.WriterEntry;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.Encoder;
 import org.apache.avro.specific.SpecificData;
-import org.apache.avro.specific.SpecificDatumWriter;
 
 /**
- * A {@link DatumWriter} that writes with code compiled for its schema.
+ * A {@link DatumWriter} that writes with code compiled for its schema, byte for byte what {@code GenericDatumWriter}
+ * (or {@code SpecificDatumWriter}, for a {@link SpecificData} model) writes, including logical-type conversions.
+ * Until the code is ready (or where it cannot be compiled) vanilla Avro's writer writes.
  *
- * <p>Placeholder: delegates to vanilla Avro until the compiled writers land.
- *
- * <p>Thread-safe: one instance may be shared by any number of threads.
+ * <p>Writers for the same (schema, data model) share one compiled class through a bounded, process-wide cache.
+ * Thread-safe: one instance may be shared by any number of threads; {@link #setSchema} switches all of them.
  *
  * @param <T> the type of datum written
  */
 public final class KavroDatumWriter<T> implements DatumWriter<T> {
-  private final DatumWriter<T> delegate;
+  private final GenericData model;
+  private final ReaderMode mode;
+  private volatile WriterEntry entry;
 
-  private KavroDatumWriter(DatumWriter<T> delegate) {
-    this.delegate = delegate;
+  private KavroDatumWriter(Schema schema, GenericData model, ReaderMode mode) {
+    this.model = model;
+    this.mode = mode;
+    this.entry = prepare(schema);
   }
 
   /** A generic writer in {@link ReaderMode#ASYNC} mode. */
@@ -31,33 +37,68 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
     return create(schema, GenericData.get(), ReaderMode.ASYNC);
   }
 
-  /** A specific writer for {@code type}'s schema. */
+  /** A specific writer for {@code type}'s schema, in {@link ReaderMode#ASYNC} mode. */
   public static <T> KavroDatumWriter<T> specific(Class<T> type) {
     SpecificData data = SpecificData.getForClass(type);
     return create(data.getSchema(type), data, ReaderMode.ASYNC);
   }
 
-  /** A writer for a given data model and mode. */
+  /**
+   * A writer for a given data model: {@link GenericData} or {@link SpecificData} (exactly those classes), possibly
+   * with logical-type conversions added, is compiled; other models are written by vanilla Avro. Pass the same model
+   * instance for the same configuration: models are part of the cache key, by identity.
+   *
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   */
   public static <T> KavroDatumWriter<T> create(Schema schema, GenericData model, ReaderMode mode) {
-    Objects.requireNonNull(mode, "mode");
-    DatumWriter<T> vanilla = model instanceof SpecificData specific
-        ? new SpecificDatumWriter<>(schema, specific)
-        : new GenericDatumWriter<>(schema, model);
-    return new KavroDatumWriter<>(vanilla);
+    return new KavroDatumWriter<>(Objects.requireNonNull(schema, "schema"), Objects.requireNonNull(model, "model"),
+        Objects.requireNonNull(mode, "mode"));
   }
 
+  private WriterEntry prepare(Schema schema) {
+    WriterEntry prepared = WriterCache.shared().entry(schema, model);
+    switch (mode) {
+      case ASYNC -> prepared.compileAsync();
+      case COMPILED -> prepared.compileNow();
+      case FALLBACK -> { }
+    }
+    return prepared;
+  }
+
+  /**
+   * Writes {@code datum}.
+   *
+   * @throws IOException when the encoder fails
+   * @throws RuntimeException where vanilla Avro throws: a null in a non-nullable field ({@link NullPointerException}),
+   *     a value of the wrong type ({@link ClassCastException}), a datum that matches no union branch or enum symbol
+   *     ({@link org.apache.avro.AvroRuntimeException})
+   */
   @Override
   public void write(T datum, Encoder out) throws IOException {
-    delegate.write(datum, out);
+    entry.write(datum, out, mode != ReaderMode.FALLBACK);
   }
 
+  /**
+   * Switches to a new schema (as {@code DataFileWriter} does).
+   *
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   */
   @Override
   public void setSchema(Schema schema) {
-    throw new UnsupportedOperationException("The schema is fixed when the writer is created");
+    entry = prepare(Objects.requireNonNull(schema, "schema"));
   }
 
   /** Whether writes currently run through compiled code. */
   public boolean isCompiled() {
-    return false;
+    return mode != ReaderMode.FALLBACK && entry.isCompiled();
+  }
+
+  /**
+   * Waits up to {@code timeout} for compiled code, for warm-up before traffic.
+   *
+   * @return whether writes now run through compiled code; always {@code false} in {@link ReaderMode#FALLBACK} mode
+   */
+  public boolean awaitCompiled(Duration timeout) {
+    return mode != ReaderMode.FALLBACK && entry.awaitCompiled(timeout);
   }
 }

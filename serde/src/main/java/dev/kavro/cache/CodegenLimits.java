@@ -9,6 +9,7 @@ import dev.kavro.plan.UnionPlan;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import org.apache.avro.Schema;
 
 /**
  * Bounds on what is compiled. A schema beyond them (too many fields in all, or nested too deeply) stays on the
@@ -50,6 +51,33 @@ record CodegenLimits(int maxFields, int maxDepth) {
       case MAP -> walk(((MapPlan) plan).value(), depth + 1, fields, seen);
       case UNION -> ((UnionPlan) plan).branches().forEach(b -> walk(b, depth + 1, fields, seen));
       case LOGICAL -> walk(((LogicalPlan) plan).inner(), depth, fields, seen);
+      default -> { }
+    }
+  }
+
+  /** @throws IllegalStateException if {@code schema} (as written, by a compiled writer) is beyond a limit */
+  void check(Schema schema) {
+    walk(schema, 1, new int[1], Collections.newSetFromMap(new IdentityHashMap<>()));
+  }
+
+  private void walk(Schema schema, int depth, int[] fields, Set<Schema> seen) {
+    if (depth > maxDepth) {
+      throw new IllegalStateException("Schema nesting deeper than " + maxDepth + "; not compiled");
+    }
+    switch (schema.getType()) {
+      case RECORD -> {
+        if (!seen.add(schema)) {
+          return;
+        }
+        fields[0] += schema.getFields().size();
+        if (fields[0] > maxFields) {
+          throw new IllegalStateException("Schema has more than " + maxFields + " fields; not compiled");
+        }
+        schema.getFields().forEach(f -> walk(f.schema(), depth + 1, fields, seen));
+      }
+      case ARRAY -> walk(schema.getElementType(), depth + 1, fields, seen);
+      case MAP -> walk(schema.getValueType(), depth + 1, fields, seen);
+      case UNION -> schema.getTypes().forEach(b -> walk(b, depth + 1, fields, seen));
       default -> { }
     }
   }
