@@ -238,7 +238,7 @@ class CompiledWriterTest {
         .setAttrs(attrs)
         .setHistory(List.of(owner, owner))
         .setPayload(payload)
-        .setAmount(ByteBuffer.wrap(BigInteger.valueOf(random.nextInt()).toByteArray()))
+        .setAmount(new java.math.BigDecimal(BigInteger.valueOf(random.nextInt()), 2))
         .build();
   }
 }
