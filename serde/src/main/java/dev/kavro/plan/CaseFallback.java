@@ -1,16 +1,13 @@
 package dev.kavro.plan;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.Schema.Field;
-import org.apache.avro.util.internal.Accessor;
 
 /**
  * ksqlDB's field-matching rule, resolved once per pair: a writer field with no exact reader match takes the reader
@@ -29,7 +26,7 @@ final class CaseFallback {
   static Schema apply(Schema writer, Schema reader) {
     CaseFallback fallback = new CaseFallback();
     fallback.collect(writer, reader);
-    return fallback.renames.isEmpty() ? writer : new Copy(fallback.renames).of(writer);
+    return fallback.renames.isEmpty() ? writer : new SchemaCopy(fallback.renames, false).of(writer);
   }
 
   private void collect(Schema w, Schema r) {
@@ -98,58 +95,5 @@ final class CaseFallback {
       }
     }
     return sameType;
-  }
-
-  /** Deep-copies a writer schema, renaming fields; named types are copied once so recursion is preserved. */
-  private static final class Copy {
-    private final Map<Schema, Map<String, String>> renames;
-    private final Map<Schema, Schema> copies = new IdentityHashMap<>();
-
-    Copy(Map<Schema, Map<String, String>> renames) {
-      this.renames = renames;
-    }
-
-    Schema of(Schema s) {
-      Schema copy = switch (s.getType()) {
-        case RECORD -> record(s);
-        case ARRAY -> Schema.createArray(of(s.getElementType()));
-        case MAP -> Schema.createMap(of(s.getValueType()));
-        case UNION -> {
-          List<Schema> branches = new ArrayList<>();
-          for (Schema branch : s.getTypes()) {
-            branches.add(of(branch));
-          }
-          yield Schema.createUnion(branches);
-        }
-        default -> s;
-      };
-      if (copy != s && s.getType() != Schema.Type.RECORD) {
-        copy.addAllProps(s);
-      }
-      return copy;
-    }
-
-    private Schema record(Schema s) {
-      Schema done = copies.get(s);
-      if (done != null) {
-        return done;
-      }
-      Schema copy = Schema.createRecord(s.getName(), s.getDoc(), s.getNamespace(), s.isError());
-      copies.put(s, copy);
-      copy.addAllProps(s);
-      for (String alias : s.getAliases()) {
-        copy.addAlias(alias);
-      }
-      Map<String, String> renamed = renames.getOrDefault(s, Map.of());
-      List<Field> fields = new ArrayList<>();
-      for (Field f : s.getFields()) {
-        Field field = Accessor.createField(renamed.getOrDefault(f.name(), f.name()), of(f.schema()), f.doc(),
-            Accessor.defaultValue(f), false, f.order());
-        field.addAllProps(f);
-        fields.add(field);
-      }
-      copy.setFields(fields);
-      return copy;
-    }
   }
 }

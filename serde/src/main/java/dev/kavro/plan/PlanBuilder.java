@@ -50,8 +50,10 @@ public final class PlanBuilder {
     if (data.getClass() != GenericData.class && data.getClass() != SpecificData.class) {
       throw new UnsupportedSchemaException("Only GenericData and SpecificData are planned, not " + data.getClass());
     }
-    Schema aliased = Schema.applyAliases(writer, reader);
-    Schema renamed = CaseFallback.apply(aliased, reader);
+    // A writer's defaults never affect decoding, and Avro 1.12.2's applyAliases (called again inside Resolver)
+    // rejects a record-valued writer default once the record's fields are renamed; so they go first.
+    Schema bare = new SchemaCopy(Map.of(), true).of(writer);
+    Schema renamed = CaseFallback.apply(Schema.applyAliases(bare, reader), reader);
     return new PlanBuilder(data).plan(Resolver.resolve(renamed, reader, data), null);
   }
 

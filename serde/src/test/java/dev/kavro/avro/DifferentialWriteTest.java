@@ -1,0 +1,157 @@
+package dev.kavro.avro;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.kavro.test.specific.Account;
+import dev.kavro.testing.Models;
+import dev.kavro.testing.Oracle;
+import dev.kavro.testing.RandomData;
+import dev.kavro.testing.RandomSchemas;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Kavro writers must produce exactly the bytes of vanilla Avro's writers, and fail where they fail. */
+class DifferentialWriteTest {
+  private static final int SCHEMAS = 300;
+  private static final int RECORDS_PER_SCHEMA = 3;
+
+  @BeforeAll
+  static void trustGeneratedClasses() {
+    Models.trustTestSpecificRecords();
+  }
+
+  /** The bytes written, or null if writing threw. */
+  private static byte[] write(DatumWriter<Object> writer, Object datum) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+    try {
+      writer.write(datum, encoder);
+      encoder.flush();
+      return out.toByteArray();
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static void assertSameBytes(DatumWriter<Object> vanilla, DatumWriter<Object> kavro, Object datum,
+      String context) {
+    byte[] expected = write(vanilla, datum);
+    byte[] actual = write(kavro, datum);
+    if (expected == null) {
+      assertNull(actual, () -> "vanilla failed to write but Kavro wrote\n" + context + "\ndatum: " + datum);
+    } else {
+      assertArrayEquals(expected, actual, () -> context + "\ndatum: " + datum);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(ReaderMode.class)
+  void writesRandomDataLikeGenericDatumWriter(ReaderMode mode) {
+    for (int n = 1; n <= SCHEMAS; n++) {
+      long seed = n;
+      Random random = new Random(seed);
+      Schema schema = new RandomSchemas(random).record();
+      boolean conversions = random.nextBoolean();
+      GenericData model = Models.generic(false, conversions);
+      RandomData data = new RandomData(random, model);
+      KavroDatumWriter<Object> kavro = KavroDatumWriter.create(schema, Models.generic(false, conversions), mode);
+      DatumWriter<Object> vanilla = new GenericDatumWriter<>(schema, model);
+      for (int i = 0; i < RECORDS_PER_SCHEMA; i++) {
+        Object datum = data.next(schema);
+        byte[] bytes = write(kavro, datum);
+        assertArrayEquals(write(vanilla, datum), bytes, () -> "seed=" + seed + " mode=" + mode + " conversions="
+            + conversions + "\nschema: " + schema + "\ndatum: " + datum);
+      }
+      KavroImplementation.assertCompiledState(kavro, mode);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(ReaderMode.class)
+  void failsWhereGenericDatumWriterFails(ReaderMode mode) {
+    Schema schema = Differential.schema("""
+        {"type": "record", "name": "W", "fields": [{"name": "i", "type": "int"}, {"name": "s", "type": "string"},
+          {"name": "e", "type": {"type": "enum", "name": "E", "symbols": ["A"]}},
+          {"name": "u", "type": ["null", "long"]},
+          {"name": "f", "type": {"type": "fixed", "name": "F", "size": 2}}]}""");
+    List<GenericData.Record> bad = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      GenericData.Record record = new GenericData.Record(schema);
+      record.put("i", 1);
+      record.put("s", "s");
+      record.put("e", new GenericData.EnumSymbol(schema.getField("e").schema(), "A"));
+      record.put("u", 2L);
+      record.put("f", new GenericData.Fixed(schema.getField("f").schema(), new byte[2]));
+      bad.add(record);
+    }
+    bad.get(0).put("i", null);
+    bad.get(1).put("s", 5);
+    bad.get(2).put("e", new GenericData.EnumSymbol(schema.getField("e").schema(), "NOPE"));
+    bad.get(3).put("u", "not a long");
+    bad.get(4).put("f", new GenericData.Fixed(schema.getField("f").schema(), new byte[1]));
+    DatumWriter<Object> vanilla = new GenericDatumWriter<>(schema, Models.generic(false, false));
+    KavroDatumWriter<Object> kavro = KavroDatumWriter.create(schema, Models.generic(false, false), mode);
+    for (GenericData.Record record : bad) {
+      assertSameBytes(vanilla, kavro, record, "mode=" + mode);
+    }
+    assertNull(write(vanilla, bad.get(0)), "vanilla rejects a null int, so this test compares failures");
+  }
+
+  @ParameterizedTest
+  @EnumSource(ReaderMode.class)
+  void writesSpecificRecordsLikeSpecificDatumWriter(ReaderMode mode) throws IOException {
+    Schema schema = Account.getClassSchema();
+    RandomData data = new RandomData(new Random(4), Models.generic(false, false));
+    SpecificDatumReader<Account> toSpecific = new SpecificDatumReader<>(Account.class);
+    DatumWriter<Object> vanilla = cast(new SpecificDatumWriter<>(Account.class));
+    List<DatumWriter<Object>> kavros = List.of(
+        cast(KavroDatumWriter.specific(Account.class)),
+        KavroDatumWriter.create(schema, Models.specific(false), mode));
+    for (int i = 0; i < 100; i++) {
+      byte[] generic = Oracle.encode(schema, Models.generic(false, false), data.next(schema));
+      Account account = toSpecific.read(null, DecoderFactory.get().binaryDecoder(generic, null));
+      for (DatumWriter<Object> kavro : kavros) {
+        assertSameBytes(vanilla, kavro, account, "mode=" + mode);
+      }
+    }
+    KavroImplementation.assertCompiledState((KavroDatumWriter<?>) kavros.get(1), mode);
+  }
+
+  @Test
+  void genericFactoryWritesLikeGenericDatumWriter() {
+    Schema schema = new RandomSchemas(new Random(5)).record();
+    RandomData data = new RandomData(new Random(6), GenericData.get());
+    KavroDatumWriter<Object> kavro = KavroDatumWriter.generic(schema);
+    DatumWriter<Object> vanilla = new GenericDatumWriter<>(schema);
+    int written = 0;
+    for (int i = 0; i < 50; i++) {
+      Object datum = data.next(schema);
+      assertSameBytes(vanilla, kavro, datum, "schema: " + schema);
+      written += write(kavro, datum) != null ? 1 : 0;
+    }
+    assertEquals(50, written, "every random datum is valid, so both writers must write it");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static DatumWriter<Object> cast(DatumWriter<?> writer) {
+    return (DatumWriter<Object>) writer;
+  }
+}
