@@ -12,6 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import javax.management.ObjectName;
@@ -47,6 +48,7 @@ public final class ReaderCache implements ReaderCacheMXBean {
   final LongAdder compileFailures = new LongAdder();
   final LongAdder compileNanos = new LongAdder();
 
+  private final AtomicBoolean warnedQueueFull = new AtomicBoolean();
   private final Cache<ReaderKey, ReaderEntry> entries;
   private final ThreadPoolExecutor executor;
   private final ClassCompiler compiler;
@@ -106,6 +108,15 @@ public final class ReaderCache implements ReaderCacheMXBean {
           : new GenericDatumReader<>(writer, reader, model);
       return ReaderEntry.vanilla(this, key, vanilla, e.getMessage());
     }
+  }
+
+  /** A compile request was refused: warn once per cache, so a burst of new schemas cannot flood the log. */
+  void queueFull(Object key) {
+    if (warnedQueueFull.compareAndSet(false, true)) {
+      LOG.warn("Kavro's compile queue is full ({} waiting); new readers stay on the fallback until it drains, "
+          + "and are compiled when next requested", COMPILE_QUEUE);
+    }
+    LOG.debug("Compile queue full; {} stays on the fallback for now", key);
   }
 
   Executor executor() {

@@ -95,7 +95,7 @@ public final class ReaderEntry {
       try {
         cache.executor().execute(() -> compileInto(future));
       } catch (RejectedExecutionException e) {
-        LOG.warn("Kavro compile queue is full; {} stays on the fallback for now", key);
+        cache.queueFull(key);
         compilation.set(null);
         future.completeExceptionally(e);
       }
