@@ -29,8 +29,6 @@ import org.apache.avro.generic.GenericData;
  */
 public final class ReaderGenerator {
   static final String PACKAGE = "dev.kavro.gen";
-  /** Estimated bytecode per method, well under HotSpot's 8000-byte limit for JIT compilation. */
-  private static final int METHOD_BYTES_BUDGET = 2500;
   private static final AtomicLong CLASS_COUNTER = new AtomicLong();
 
   private final Constants constants = new Constants();
@@ -151,7 +149,7 @@ public final class ReaderGenerator {
           + constants.ref(plan.supplier(), "GenericData.InstanceSupplier") + ".newInstance(old, "
           + schema(plan.reader()) + ");");
     }
-    List<List<String>> chunks = chunk(recordStatements(plan));
+    List<List<String>> chunks = StatementChunks.split(recordStatements(plan));
     if (chunks.size() == 1) {
       chunks.get(0).forEach(methodSource::line);
     } else {
@@ -219,25 +217,6 @@ public final class ReaderGenerator {
       case ENUM -> "in.readEnum();";
       default -> "ReadSupport.skip(" + schema(writer) + ", in);";
     };
-  }
-
-  /** Splits statements into methods by estimated bytecode size (about one byte per two characters of source). */
-  private static List<List<String>> chunk(List<String> statements) {
-    List<List<String>> chunks = new ArrayList<>();
-    List<String> current = new ArrayList<>();
-    int bytes = 0;
-    for (String statement : statements) {
-      int estimate = statement.length() / 2 + 4;
-      if (!current.isEmpty() && bytes + estimate > METHOD_BYTES_BUDGET) {
-        chunks.add(current);
-        current = new ArrayList<>();
-        bytes = 0;
-      }
-      current.add(statement);
-      bytes += estimate;
-    }
-    chunks.add(current);
-    return chunks;
   }
 
   private void emitArray(ArrayPlan plan) {
