@@ -6,16 +6,8 @@ import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.JaninoCompiler;
 import dev.kavro.plan.PlanBuilder;
 import dev.kavro.plan.UnsupportedSchemaException;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import javax.management.ObjectName;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
@@ -38,29 +30,19 @@ public final class ReaderCache implements ReaderCacheMXBean {
   public static final int DEFAULT_MAX_ENTRIES = 1000;
   public static final int DEFAULT_COMPILE_THREADS = 1;
   private static final Duration IDLE = Duration.ofHours(1);
-  private static final int COMPILE_QUEUE = 1024;
-  private static final ReaderCache SHARED = registered(new ReaderCache(DEFAULT_MAX_ENTRIES, IDLE,
-      DEFAULT_COMPILE_THREADS, new JaninoCompiler(ReaderCache.class.getClassLoader()), CodegenLimits.DEFAULT));
+  private static final ReaderCache SHARED = CompileService.registered(new ReaderCache(DEFAULT_MAX_ENTRIES, IDLE,
+      DEFAULT_COMPILE_THREADS, new JaninoCompiler(ReaderCache.class.getClassLoader()), CodegenLimits.DEFAULT),
+      "ReaderCache");
 
   final LongAdder compiledReads = new LongAdder();
   final LongAdder fallbackReads = new LongAdder();
-  final LongAdder compiles = new LongAdder();
-  final LongAdder compileFailures = new LongAdder();
-  final LongAdder compileNanos = new LongAdder();
 
-  private final AtomicBoolean warnedQueueFull = new AtomicBoolean();
   private final Cache<ReaderKey, ReaderEntry> entries;
-  private final ThreadPoolExecutor executor;
-  private final ClassCompiler compiler;
-  private final CodegenLimits limits;
+  private final CompileService compileService;
 
   ReaderCache(int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler, CodegenLimits limits) {
     this.entries = Caffeine.newBuilder().maximumSize(maxEntries).expireAfterAccess(idle).build();
-    this.executor = new ThreadPoolExecutor(compileThreads, compileThreads, 60, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(COMPILE_QUEUE), daemonThreads());
-    this.executor.allowCoreThreadTimeOut(true);
-    this.compiler = compiler;
-    this.limits = limits;
+    this.compileService = new CompileService("kavro-compile-reader", compileThreads, compiler, limits);
   }
 
   /** A private cache, for tests that inject a compiler. */
@@ -79,13 +61,7 @@ public final class ReaderCache implements ReaderCacheMXBean {
    */
   public void resize(int maxEntries, int compileThreads) {
     entries.policy().eviction().ifPresent(eviction -> eviction.setMaximum(maxEntries));
-    if (compileThreads > executor.getMaximumPoolSize()) {
-      executor.setMaximumPoolSize(compileThreads);
-      executor.setCorePoolSize(compileThreads);
-    } else {
-      executor.setCorePoolSize(compileThreads);
-      executor.setMaximumPoolSize(compileThreads);
-    }
+    compileService.resize(compileThreads);
   }
 
   /**
@@ -106,29 +82,12 @@ public final class ReaderCache implements ReaderCacheMXBean {
       DatumReader<Object> vanilla = model instanceof SpecificData specific
           ? new SpecificDatumReader<>(writer, reader, specific)
           : new GenericDatumReader<>(writer, reader, model);
-      return ReaderEntry.vanilla(this, key, vanilla, e.getMessage());
+      return ReaderEntry.vanilla(this, vanilla, e.getMessage());
     }
   }
 
-  /** A compile request was refused: warn once per cache, so a burst of new schemas cannot flood the log. */
-  void queueFull(Object key) {
-    if (warnedQueueFull.compareAndSet(false, true)) {
-      LOG.warn("Kavro's compile queue is full ({} waiting); new readers stay on the fallback until it drains, "
-          + "and are compiled when next requested", COMPILE_QUEUE);
-    }
-    LOG.debug("Compile queue full; {} stays on the fallback for now", key);
-  }
-
-  Executor executor() {
-    return executor;
-  }
-
-  ClassCompiler compiler() {
-    return compiler;
-  }
-
-  CodegenLimits limits() {
-    return limits;
+  CompileService compileService() {
+    return compileService;
   }
 
   /** Evicts everything; compiled classes unload once no reader refers to them. */
@@ -149,17 +108,17 @@ public final class ReaderCache implements ReaderCacheMXBean {
 
   @Override
   public long getCompiles() {
-    return compiles.sum();
+    return compileService.compiles.sum();
   }
 
   @Override
   public long getCompileFailures() {
-    return compileFailures.sum();
+    return compileService.compileFailures.sum();
   }
 
   @Override
   public long getCompileTimeMillis() {
-    return TimeUnit.NANOSECONDS.toMillis(compileNanos.sum());
+    return compileService.compileMillis();
   }
 
   @Override
@@ -167,22 +126,4 @@ public final class ReaderCache implements ReaderCacheMXBean {
     return entries.estimatedSize();
   }
 
-  private static java.util.concurrent.ThreadFactory daemonThreads() {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, "kavro-compile-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
-  private static ReaderCache registered(ReaderCache cache) {
-    try {
-      ManagementFactory.getPlatformMBeanServer().registerMBean(cache, new ObjectName("dev.kavro:type=ReaderCache"));
-    } catch (Exception | LinkageError e) {
-      // JMX is an extra; a JVM without it (or a second registration in odd class-loader setups) still reads fine.
-      LOG.debug("Kavro reader cache not registered with JMX: {}", e.toString());
-    }
-    return cache;
-  }
 }

@@ -4,16 +4,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.JaninoCompiler;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import javax.management.ObjectName;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumWriter;
@@ -38,28 +30,19 @@ public final class WriterCache implements WriterCacheMXBean {
   public static final int DEFAULT_MAX_ENTRIES = 1000;
   public static final int DEFAULT_COMPILE_THREADS = 1;
   private static final Duration IDLE = Duration.ofHours(1);
-  private static final int COMPILE_QUEUE = 1024;
-  private static final WriterCache SHARED = registered(new WriterCache(DEFAULT_MAX_ENTRIES, IDLE,
-      DEFAULT_COMPILE_THREADS, new JaninoCompiler(WriterCache.class.getClassLoader()), CodegenLimits.DEFAULT));
+  private static final WriterCache SHARED = CompileService.registered(new WriterCache(DEFAULT_MAX_ENTRIES, IDLE,
+      DEFAULT_COMPILE_THREADS, new JaninoCompiler(WriterCache.class.getClassLoader()), CodegenLimits.DEFAULT),
+      "WriterCache");
 
   final LongAdder compiledWrites = new LongAdder();
   final LongAdder fallbackWrites = new LongAdder();
-  final LongAdder compiles = new LongAdder();
-  final LongAdder compileFailures = new LongAdder();
-  final LongAdder compileNanos = new LongAdder();
 
   private final Cache<WriterKey, WriterEntry> entries;
-  private final ThreadPoolExecutor executor;
-  private final ClassCompiler compiler;
-  private final CodegenLimits limits;
+  private final CompileService compileService;
 
   WriterCache(int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler, CodegenLimits limits) {
     this.entries = Caffeine.newBuilder().maximumSize(maxEntries).expireAfterAccess(idle).build();
-    this.executor = new ThreadPoolExecutor(compileThreads, compileThreads, 60, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(COMPILE_QUEUE), daemonThreads());
-    this.executor.allowCoreThreadTimeOut(true);
-    this.compiler = compiler;
-    this.limits = limits;
+    this.compileService = new CompileService("kavro-compile-writer", compileThreads, compiler, limits);
   }
 
   /** A private cache, for tests that inject a compiler. */
@@ -78,13 +61,7 @@ public final class WriterCache implements WriterCacheMXBean {
    */
   public void resize(int maxEntries, int compileThreads) {
     entries.policy().eviction().ifPresent(eviction -> eviction.setMaximum(maxEntries));
-    if (compileThreads > executor.getMaximumPoolSize()) {
-      executor.setMaximumPoolSize(compileThreads);
-      executor.setCorePoolSize(compileThreads);
-    } else {
-      executor.setCorePoolSize(compileThreads);
-      executor.setMaximumPoolSize(compileThreads);
-    }
+    compileService.resize(compileThreads);
   }
 
   /** The entry for a (schema, model), built on first use with vanilla Avro's writer as its fallback. */
@@ -104,16 +81,8 @@ public final class WriterCache implements WriterCacheMXBean {
     return new GenericDatumWriter<>(schema, model);
   }
 
-  Executor executor() {
-    return executor;
-  }
-
-  ClassCompiler compiler() {
-    return compiler;
-  }
-
-  CodegenLimits limits() {
-    return limits;
+  CompileService compileService() {
+    return compileService;
   }
 
   /** Evicts everything; compiled classes unload once no writer refers to them. */
@@ -134,17 +103,17 @@ public final class WriterCache implements WriterCacheMXBean {
 
   @Override
   public long getCompiles() {
-    return compiles.sum();
+    return compileService.compiles.sum();
   }
 
   @Override
   public long getCompileFailures() {
-    return compileFailures.sum();
+    return compileService.compileFailures.sum();
   }
 
   @Override
   public long getCompileTimeMillis() {
-    return TimeUnit.NANOSECONDS.toMillis(compileNanos.sum());
+    return compileService.compileMillis();
   }
 
   @Override
@@ -152,22 +121,4 @@ public final class WriterCache implements WriterCacheMXBean {
     return entries.estimatedSize();
   }
 
-  private static ThreadFactory daemonThreads() {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, "kavro-compile-writer-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
-  private static WriterCache registered(WriterCache cache) {
-    try {
-      ManagementFactory.getPlatformMBeanServer().registerMBean(cache, new ObjectName("dev.kavro:type=WriterCache"));
-    } catch (Exception | LinkageError e) {
-      // JMX is an extra; a JVM without it (or a second registration in odd class-loader setups) still writes fine.
-      LOG.debug("Kavro writer cache not registered with JMX: {}", e.toString());
-    }
-    return cache;
-  }
 }

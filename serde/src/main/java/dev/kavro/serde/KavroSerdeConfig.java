@@ -1,6 +1,7 @@
 package dev.kavro.serde;
 
 import dev.kavro.cache.ReaderCache;
+import dev.kavro.cache.WriterCache;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.registry.RegistryClientConfig;
 import java.util.HashMap;
@@ -99,13 +100,13 @@ public final class KavroSerdeConfig extends AbstractConfig {
 
   public static final String KAVRO_READER_CACHE_MAX_CONFIG = "kavro.reader.cache.max";
   public static final int KAVRO_READER_CACHE_MAX_DEFAULT = ReaderCache.DEFAULT_MAX_ENTRIES;
-  public static final String KAVRO_READER_CACHE_MAX_DOC = "The most compiled readers kept in the process-wide "
-      + "cache; idle ones are evicted after an hour. Every Kavro serde in the JVM shares the cache: the last "
+  public static final String KAVRO_READER_CACHE_MAX_DOC = "The most compiled readers (and, separately, writers) "
+      + "kept in the process-wide caches; idle ones are evicted after an hour. Every Kavro serde in the JVM shares the cache: the last "
       + "configure() that sets this key wins.";
 
   public static final String KAVRO_COMPILE_THREADS_CONFIG = "kavro.compile.threads";
   public static final int KAVRO_COMPILE_THREADS_DEFAULT = ReaderCache.DEFAULT_COMPILE_THREADS;
-  public static final String KAVRO_COMPILE_THREADS_DOC = "Background threads that compile readers, shared by every "
+  public static final String KAVRO_COMPILE_THREADS_DOC = "Background threads that compile readers (and as many for writers), shared by every "
       + "Kavro serde in the JVM; the last configure() that sets this key wins.";
 
   private static final ConfigDef CONFIG = RegistryClientConfig.addDefinitions(new ConfigDef())
@@ -226,6 +227,7 @@ public final class KavroSerdeConfig extends AbstractConfig {
     if (originals().containsKey(KAVRO_READER_CACHE_MAX_CONFIG)
         || originals().containsKey(KAVRO_COMPILE_THREADS_CONFIG)) {
       ReaderCache.shared().resize(getInt(KAVRO_READER_CACHE_MAX_CONFIG), getInt(KAVRO_COMPILE_THREADS_CONFIG));
+      WriterCache.shared().resize(getInt(KAVRO_READER_CACHE_MAX_CONFIG), getInt(KAVRO_COMPILE_THREADS_CONFIG));
     }
   }
 

@@ -33,7 +33,7 @@ class ReaderCacheTest {
       attempts.incrementAndGet();
       throw new LinkageError("injected");
     });
-    try (LogCapture log = new LogCapture(ReaderEntry.class)) {
+    try (LogCapture log = new LogCapture(CompiledSlot.class)) {
       ReaderEntry entry = cache.entry(SCHEMA, SCHEMA, GenericData.get());
       entry.compileAsync();
       assertFalse(entry.awaitCompiled(Duration.ofSeconds(30)));

@@ -41,7 +41,7 @@ class WriterCacheTest {
       ]}""";
   private static final Schema SCHEMA = new Schema.Parser().parse(JSON);
 
-  private final Logger entryLog = (Logger) LoggerFactory.getLogger(WriterEntry.class);
+  private final Logger entryLog = (Logger) LoggerFactory.getLogger(CompiledSlot.class);
   private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
 
   @BeforeEach

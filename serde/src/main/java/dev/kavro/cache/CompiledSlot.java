@@ -1,0 +1,119 @@
+package dev.kavro.cache;
+
+import dev.kavro.codegen.GeneratedSource;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.avro.AvroRuntimeException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The compiled half of a cache entry: compiled at most once, in the background or on demand, and published through
+ * a volatile field that the hot path reads. A failure is logged once at WARN (the numbered source at DEBUG) and is
+ * sticky: the entry keeps its fallback, which gives the same results. Thread-safe.
+ *
+ * @param <T> the generated type ({@code GeneratedReader} or {@code GeneratedWriter})
+ */
+final class CompiledSlot<T> {
+  private static final Logger LOG = LoggerFactory.getLogger(CompiledSlot.class);
+
+  private final CompileService service;
+  private final Object key;
+  private final String what;
+  private final Callable<GeneratedSource> generator;
+  private final AtomicReference<CompletableFuture<T>> compilation = new AtomicReference<>();
+  private volatile T compiled;
+
+  /**
+   * @param what "reader" or "writer", for messages
+   * @param generator checks the limits and generates the source; runs on the compiling thread
+   */
+  CompiledSlot(CompileService service, Object key, String what, Callable<GeneratedSource> generator) {
+    this.service = service;
+    this.key = key;
+    this.what = what;
+    this.generator = generator;
+  }
+
+  /** The compiled instance, or {@code null} while there is none. */
+  T get() {
+    return compiled;
+  }
+
+  /** Starts compiling in the background, once; returns at once. */
+  void compileAsync() {
+    if (compilation.get() != null) {
+      return;
+    }
+    CompletableFuture<T> future = new CompletableFuture<>();
+    if (compilation.compareAndSet(null, future) && !service.submit(() -> compileInto(future), key)) {
+      compilation.set(null);
+    }
+  }
+
+  /**
+   * Compiles now in the calling thread, or waits for a compilation already under way.
+   *
+   * @throws AvroRuntimeException if compilation fails
+   */
+  void compileNow() {
+    CompletableFuture<T> future = new CompletableFuture<>();
+    if (compilation.compareAndSet(null, future)) {
+      compileInto(future);
+    } else {
+      future = compilation.get();
+    }
+    try {
+      future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AvroRuntimeException("Interrupted while compiling a Kavro " + what);
+    } catch (ExecutionException e) {
+      throw new AvroRuntimeException("Kavro " + what + " compilation failed for " + key + ": " + e.getCause(),
+          e.getCause());
+    }
+  }
+
+  /** Waits up to {@code timeout} for compiled code; whether there is some. */
+  boolean await(Duration timeout) {
+    CompletableFuture<T> future = compilation.get();
+    if (future != null) {
+      try {
+        future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException | TimeoutException e) {
+        // Not compiled (yet): the answer below says so.
+      }
+    }
+    return compiled != null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private void compileInto(CompletableFuture<T> future) {
+    long start = System.nanoTime();
+    GeneratedSource source = null;
+    try {
+      source = generator.call();
+      T instance = (T) service.instantiate(source);
+      compiled = instance;
+      service.compiles.increment();
+      future.complete(instance);
+    } catch (Exception | LinkageError e) {
+      service.compileFailures.increment();
+      LOG.warn("Kavro could not compile a {} for {}; it stays on the fallback, which gives the same results: {}",
+          what, key, e.toString());
+      if (source != null && LOG.isDebugEnabled()) {
+        LOG.debug("Source of the failed Kavro {} {}:\n{}", what, source.className(), source.numberedSource());
+      }
+      future.completeExceptionally(e);
+    } finally {
+      service.compileNanos.add(System.nanoTime() - start);
+    }
+  }
+}
