@@ -1,7 +1,5 @@
 package dev.kavro.cache;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.JaninoCompiler;
 import dev.kavro.plan.PlanBuilder;
@@ -25,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * <p>One shared instance serves the process ({@link #shared()}), so that every serde reading a topic shares its
  * compiled readers. Thread-safe. Internal: users reach it through {@code KavroDatumReader} and the serdes.
  */
-public final class ReaderCache implements ReaderCacheMXBean {
+public final class ReaderCache extends CompilingCache<ReaderKey, ReaderEntry> implements ReaderCacheMXBean {
   private static final Logger LOG = LoggerFactory.getLogger(ReaderCache.class);
   public static final int DEFAULT_MAX_ENTRIES = 1000;
   public static final int DEFAULT_COMPILE_THREADS = 1;
@@ -37,12 +35,9 @@ public final class ReaderCache implements ReaderCacheMXBean {
   final LongAdder compiledReads = new LongAdder();
   final LongAdder fallbackReads = new LongAdder();
 
-  private final Cache<ReaderKey, ReaderEntry> entries;
-  private final CompileService compileService;
 
   ReaderCache(int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler, CodegenLimits limits) {
-    this.entries = Caffeine.newBuilder().maximumSize(maxEntries).expireAfterAccess(idle).build();
-    this.compileService = new CompileService("kavro-compile-reader", compileThreads, compiler, limits);
+    super("kavro-compile-reader", maxEntries, idle, compileThreads, compiler, limits);
   }
 
   /** A private cache, for tests that inject a compiler. */
@@ -53,15 +48,6 @@ public final class ReaderCache implements ReaderCacheMXBean {
   /** The process-wide cache. */
   public static ReaderCache shared() {
     return SHARED;
-  }
-
-  /**
-   * Resizes the cache and the compile executor. Serdes call this from {@code configure}; with several serdes in one
-   * process, the last configuration wins.
-   */
-  public void resize(int maxEntries, int compileThreads) {
-    entries.policy().eviction().ifPresent(eviction -> eviction.setMaximum(maxEntries));
-    compileService.resize(compileThreads);
   }
 
   /**
@@ -86,16 +72,6 @@ public final class ReaderCache implements ReaderCacheMXBean {
     }
   }
 
-  CompileService compileService() {
-    return compileService;
-  }
-
-  /** Evicts everything; compiled classes unload once no reader refers to them. */
-  public void invalidateAll() {
-    entries.invalidateAll();
-    entries.cleanUp();
-  }
-
   @Override
   public long getCompiledReads() {
     return compiledReads.sum();
@@ -105,25 +81,4 @@ public final class ReaderCache implements ReaderCacheMXBean {
   public long getFallbackReads() {
     return fallbackReads.sum();
   }
-
-  @Override
-  public long getCompiles() {
-    return compileService.compiles.sum();
-  }
-
-  @Override
-  public long getCompileFailures() {
-    return compileService.compileFailures.sum();
-  }
-
-  @Override
-  public long getCompileTimeMillis() {
-    return compileService.compileMillis();
-  }
-
-  @Override
-  public long getCacheSize() {
-    return entries.estimatedSize();
-  }
-
 }

@@ -1,7 +1,5 @@
 package dev.kavro.cache;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.JaninoCompiler;
 import java.time.Duration;
@@ -25,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * <p>One shared instance serves the process ({@link #shared()}). Thread-safe. Internal: users reach it through
  * {@code KavroDatumWriter} and the serdes.
  */
-public final class WriterCache implements WriterCacheMXBean {
+public final class WriterCache extends CompilingCache<WriterKey, WriterEntry> implements WriterCacheMXBean {
   private static final Logger LOG = LoggerFactory.getLogger(WriterCache.class);
   public static final int DEFAULT_MAX_ENTRIES = 1000;
   public static final int DEFAULT_COMPILE_THREADS = 1;
@@ -37,12 +35,9 @@ public final class WriterCache implements WriterCacheMXBean {
   final LongAdder compiledWrites = new LongAdder();
   final LongAdder fallbackWrites = new LongAdder();
 
-  private final Cache<WriterKey, WriterEntry> entries;
-  private final CompileService compileService;
 
   WriterCache(int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler, CodegenLimits limits) {
-    this.entries = Caffeine.newBuilder().maximumSize(maxEntries).expireAfterAccess(idle).build();
-    this.compileService = new CompileService("kavro-compile-writer", compileThreads, compiler, limits);
+    super("kavro-compile-writer", maxEntries, idle, compileThreads, compiler, limits);
   }
 
   /** A private cache, for tests that inject a compiler. */
@@ -53,15 +48,6 @@ public final class WriterCache implements WriterCacheMXBean {
   /** The process-wide cache. */
   public static WriterCache shared() {
     return SHARED;
-  }
-
-  /**
-   * Resizes the cache and the compile executor. Serdes call this from {@code configure}; with several serdes in one
-   * process, the last configuration wins.
-   */
-  public void resize(int maxEntries, int compileThreads) {
-    entries.policy().eviction().ifPresent(eviction -> eviction.setMaximum(maxEntries));
-    compileService.resize(compileThreads);
   }
 
   /** The entry for a (schema, model), built on first use with vanilla Avro's writer as its fallback. */
@@ -81,16 +67,6 @@ public final class WriterCache implements WriterCacheMXBean {
     return new GenericDatumWriter<>(schema, model);
   }
 
-  CompileService compileService() {
-    return compileService;
-  }
-
-  /** Evicts everything; compiled classes unload once no writer refers to them. */
-  public void invalidateAll() {
-    entries.invalidateAll();
-    entries.cleanUp();
-  }
-
   @Override
   public long getCompiledWrites() {
     return compiledWrites.sum();
@@ -100,25 +76,4 @@ public final class WriterCache implements WriterCacheMXBean {
   public long getFallbackWrites() {
     return fallbackWrites.sum();
   }
-
-  @Override
-  public long getCompiles() {
-    return compileService.compiles.sum();
-  }
-
-  @Override
-  public long getCompileFailures() {
-    return compileService.compileFailures.sum();
-  }
-
-  @Override
-  public long getCompileTimeMillis() {
-    return compileService.compileMillis();
-  }
-
-  @Override
-  public long getCacheSize() {
-    return entries.estimatedSize();
-  }
-
 }
