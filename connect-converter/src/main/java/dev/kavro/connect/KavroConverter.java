@@ -200,7 +200,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   /** Which decoders and encoders the converter builds; the generic path is the reference the tests compare with. */
   enum Paths {
     GENERIC(GenericPathDecoder::new, GenericPathEncoder::new),
-    DIRECT(GenericPathDecoder::new, GenericPathEncoder::new);
+    DIRECT(DirectDecoder::create, GenericPathEncoder::new);
 
     final ReadSide.DecoderFactoryKind decoders;
     final WriteSide.EncoderFactoryKind encoders;
