@@ -1,0 +1,237 @@
+package dev.kavro.connect;
+
+import dev.kavro.cache.ReaderCache;
+import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.registry.SchemaRegistries;
+import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.serde.KavroSerdeConfig;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.connect.components.Versioned;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.storage.Converter;
+import org.apache.kafka.connect.storage.ConverterConfig;
+import org.apache.kafka.connect.storage.ConverterType;
+import org.apache.kafka.connect.storage.HeaderConverter;
+
+/**
+ * A Kafka Connect converter for Avro in the Confluent wire format, on Kavro's core. Schemas map between Connect and
+ * Avro as Confluent's {@code AvroData} maps them (same {@code connect.*} properties, MapEntry arrays, union and enum
+ * parameters), so schemas registered by either converter are interchangeable; it also maps {@code
+ * timestamp-micros}, {@code time-micros}, {@code local-timestamp-*} and {@code uuid}, which Confluent leaves as
+ * primitives. Configuration: {@link KavroConverterConfig}.
+ *
+ * <p>toConnectData decodes straight from bytes into Connect values onto the writer's Connect schema, or onto a
+ * caller's target schema ({@link #toConnectData(String, Headers, byte[], Schema)} or {@code
+ * kavro.connect.target.schema}).
+ *
+ * <p>Thread-safety: after {@code configure}, one instance may be used by any number of threads (Connect uses one
+ * instance per task).
+ */
+public final class KavroConverter implements Converter, HeaderConverter, Versioned {
+  private final SchemaRegistry injected;
+  private final Paths paths;
+  private volatile State state;
+
+  /** For Connect's {@code key.converter} / {@code value.converter} / {@code header.converter} class configs. */
+  public KavroConverter() {
+    this.injected = null;
+    this.paths = Paths.DIRECT;
+  }
+
+  /**
+   * A converter that talks to {@code registry} (for tests or shared clients); {@code schema.registry.url} is then
+   * optional, and the registry is not closed by {@link #close()}.
+   */
+  public KavroConverter(SchemaRegistry registry) {
+    this(registry, Paths.DIRECT);
+  }
+
+  KavroConverter(SchemaRegistry registry, Paths paths) {
+    this.injected = Objects.requireNonNull(registry, "registry");
+    this.paths = paths;
+  }
+
+  /**
+   * Configures a key or value converter.
+   *
+   * @throws org.apache.kafka.common.config.ConfigException if the configuration is invalid
+   */
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    Map<String, Object> copy = new HashMap<>(configs);
+    copy.put(ConverterConfig.TYPE_CONFIG, (isKey ? ConverterType.KEY : ConverterType.VALUE).getName());
+    configure(copy);
+  }
+
+  /**
+   * Configures from a map that names {@code converter.type} ({@code header} for a header converter).
+   *
+   * @throws org.apache.kafka.common.config.ConfigException if the configuration is invalid
+   */
+  @Override
+  public void configure(Map<String, ?> configs) {
+    Map<String, Object> withUrl = new HashMap<>(configs);
+    if (injected != null) {
+      withUrl.putIfAbsent("schema.registry.url", "mock://kavro-injected-registry");
+    }
+    KavroConverterConfig config = new KavroConverterConfig(withUrl);
+    KavroSerdeConfig serde = new KavroSerdeConfig(withUrl);
+    if (configs.containsKey(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG)
+        || configs.containsKey(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG)) {
+      ReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
+          serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
+    }
+    SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
+    boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
+    State previous = state;
+    state = new State(config, serde, registry, owns, paths);
+    if (previous != null) {
+      previous.release();
+    }
+  }
+
+  /** Every key this converter reads. */
+  @Override
+  public ConfigDef config() {
+    return KavroConverterConfig.configDef();
+  }
+
+  @Override
+  public String version() {
+    String version = KavroConverter.class.getPackage().getImplementationVersion();
+    return version != null ? version : "unknown";
+  }
+
+  /**
+   * Same as {@link #fromConnectData(String, Headers, Schema, Object)} without headers.
+   *
+   * @throws DataException see the headers overload
+   */
+  @Override
+  public byte[] fromConnectData(String topic, Schema schema, Object value) {
+    return requireState().writer.write(topic, schema, value);
+  }
+
+  /**
+   * Serializes {@code value}: {@code 0x00}, the schema id, the Avro body. The headers are left alone.
+   *
+   * @return null for a null value with a null or optional schema (a tombstone)
+   * @throws DataException if the value is null for a required schema, does not match its schema, or the registry
+   *     rejects the schema; the message names the topic, the side and the schema id
+   * @throws org.apache.kafka.connect.errors.RetriableException when the registry times out
+   */
+  @Override
+  public byte[] fromConnectData(String topic, Headers headers, Schema schema, Object value) {
+    return fromConnectData(topic, schema, value);
+  }
+
+  /**
+   * Same as {@link #toConnectData(String, Headers, byte[])} without headers.
+   *
+   * @throws DataException see the headers overload
+   */
+  @Override
+  public SchemaAndValue toConnectData(String topic, byte[] value) {
+    return toConnectData(topic, null, value);
+  }
+
+  /**
+   * Deserializes a record: the schema id comes from the {@code __key_schema_id}/{@code __value_schema_id} header when
+   * present, else from the payload prefix.
+   *
+   * @return {@link SchemaAndValue#NULL} for null bytes
+   * @throws DataException for bad framing, an unknown id, or undecodable data; names the topic, side and schema id
+   * @throws org.apache.kafka.connect.errors.RetriableException when the registry times out
+   */
+  @Override
+  public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
+    return requireState().reader.read(topic, headers, value, null);
+  }
+
+  /**
+   * Deserializes a record onto {@code target} instead of the writer's schema (the ksqlDB use). Writer fields match
+   * target fields by exact name, else by their upper-cased name ({@code Locale.ROOT}); optional target fields the
+   * writer lacks become null (a required one without a default fails); writer fields the target lacks are skipped.
+   * The returned schema is {@code target} itself. Pass the same instance for every record: decoders are cached per
+   * target instance.
+   *
+   * @throws DataException as {@link #toConnectData(String, Headers, byte[])}, or when the writer cannot be read as
+   *     the target
+   */
+  public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value, Schema target) {
+    return requireState().reader.read(topic, headers, value, Objects.requireNonNull(target, "target"));
+  }
+
+  @Override
+  public SchemaAndValue toConnectHeader(String topic, String headerKey, byte[] value) {
+    return toConnectData(topic, value);
+  }
+
+  @Override
+  public byte[] fromConnectHeader(String topic, String headerKey, Schema schema, Object value) {
+    return fromConnectData(topic, schema, value);
+  }
+
+  /** Closes the registry client if this converter created it. Idempotent. */
+  @Override
+  public void close() {
+    State s = state;
+    state = null;
+    if (s != null) {
+      s.release();
+    }
+  }
+
+  private State requireState() {
+    State s = state;
+    if (s == null) {
+      throw new DataException("KavroConverter is not configured; call configure() first");
+    }
+    return s;
+  }
+
+  /** Which decoders and encoders the converter builds; the generic path is the reference the tests compare with. */
+  enum Paths {
+    GENERIC(GenericPathDecoder::new, GenericPathEncoder::new),
+    DIRECT(DirectDecoder::create, GenericPathEncoder::new);
+
+    final ReadSide.DecoderFactoryKind decoders;
+    final WriteSide.EncoderFactoryKind encoders;
+
+    Paths(ReadSide.DecoderFactoryKind decoders, WriteSide.EncoderFactoryKind encoders) {
+      this.decoders = decoders;
+      this.encoders = encoders;
+    }
+  }
+
+  private static final class State {
+    final SchemaRegistry registry;
+    final boolean ownsRegistry;
+    final ReadSide reader;
+    final WriteSide writer;
+
+    State(KavroConverterConfig config, KavroSerdeConfig serde, SchemaRegistry registry, boolean owns, Paths paths) {
+      this.registry = registry;
+      this.ownsRegistry = owns;
+      boolean isKey = config.type() == ConverterType.KEY;
+      AvroDataSettings settings = config.avroDataSettings();
+      this.reader = new ReadSide(registry, isKey, serde.subjectNameStrategy(isKey), settings, serde.readerMode(),
+          serde.readerSchema(), config.targetSchema(), config.schemasCacheSize(), paths.decoders);
+      this.writer = new WriteSide(registry, isKey, serde.subjectNameStrategy(isKey), serde, settings,
+          config.schemasCacheSize(), paths.encoders);
+    }
+
+    void release() {
+      if (ownsRegistry) {
+        registry.close();
+      }
+    }
+  }
+}

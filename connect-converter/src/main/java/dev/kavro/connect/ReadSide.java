@@ -1,0 +1,190 @@
+package dev.kavro.connect;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.AvroToConnectSchema;
+import dev.kavro.connect.data.AvroToConnectValue;
+import dev.kavro.connect.data.ConnectToAvroSchema;
+import dev.kavro.registry.RegisteredSchema;
+import dev.kavro.registry.RegistryException;
+import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.serde.SubjectNameStrategy;
+import dev.kavro.wire.SchemaId;
+import dev.kavro.wire.WireFormat;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.apache.avro.Schema;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.errors.DataException;
+
+/**
+ * toConnectData: framing, the writer schema by id, and one decoder per (schema id, target Connect schema). Schema
+ * conversions are made once per id (or per id and target instance), never per record.
+ *
+ * <p>Thread-safe.
+ */
+final class ReadSide {
+  private static final ThreadLocal<BinaryDecoder[]> DECODER = ThreadLocal.withInitial(() -> new BinaryDecoder[1]);
+
+  private final SchemaRegistry registry;
+  private final boolean isKey;
+  private final String headerName;
+  private final SubjectNameStrategy strategy;
+  private final AvroDataSettings settings;
+  private final ReaderMode mode;
+  private final Schema fixedReader;
+  private final org.apache.kafka.connect.data.Schema configuredTarget;
+  private final DecoderFactoryKind decoders;
+  private final Cache<SchemaId, Entry> byId;
+
+  ReadSide(SchemaRegistry registry, boolean isKey, SubjectNameStrategy strategy, AvroDataSettings settings,
+      ReaderMode mode, Schema fixedReader, org.apache.kafka.connect.data.Schema configuredTarget, int cacheSize,
+      DecoderFactoryKind decoders) {
+    this.registry = registry;
+    this.isKey = isKey;
+    this.headerName = WireFormat.schemaIdHeader(isKey);
+    this.strategy = strategy;
+    this.settings = settings;
+    this.mode = mode;
+    this.fixedReader = fixedReader;
+    this.configuredTarget = configuredTarget;
+    this.decoders = decoders;
+    this.byId = Caffeine.newBuilder().maximumSize(cacheSize).build();
+  }
+
+  /** How decoders are built: the reference generic path, or the direct path. */
+  interface DecoderFactoryKind {
+    ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
+        AvroDataSettings settings, ReaderMode mode);
+  }
+
+  SchemaAndValue read(String topic, Headers headers, byte[] data, org.apache.kafka.connect.data.Schema target) {
+    if (data == null) {
+      return SchemaAndValue.NULL;
+    }
+    SchemaId id = null;
+    try {
+      int off = 0;
+      Header header = headers == null ? null : headers.lastHeader(headerName);
+      if (header != null && header.value() != null) {
+        id = WireFormat.parseHeader(header.value());
+      } else if (data.length >= WireFormat.ID_PREFIX_LENGTH && data[0] == WireFormat.MAGIC_BYTE_ID) {
+        id = SchemaId.ofId(WireFormat.readInt(data, 1));
+        off = WireFormat.ID_PREFIX_LENGTH;
+      } else {
+        ByteBuffer payload = ByteBuffer.wrap(data);
+        id = WireFormat.readPrefix(payload);
+        off = payload.position();
+      }
+      Entry entry = entry(topic, id);
+      Projection projection = entry.projection(target != null ? target : configuredTarget);
+      Object value = decode(projection, data, off);
+      return new SchemaAndValue(projection.connect, value);
+    } catch (RuntimeException | IOException e) {
+      throw ConnectErrors.wrap("Failed to deserialize Avro data to Connect", ConnectErrors.where(topic, isKey, id), e);
+    }
+  }
+
+  private Object decode(Projection projection, byte[] data, int off) throws IOException {
+    if (projection.decoder == null) {
+      // Confluent writes a top-level bytes value raw, with no Avro length.
+      return AvroToConnectValue.convert(projection.reader, projection.connect, Arrays.copyOfRange(data, off,
+          data.length), settings);
+    }
+    BinaryDecoder[] holder = DECODER.get();
+    try {
+      BinaryDecoder in = DecoderFactory.get().binaryDecoder(data, off, data.length - off, holder[0]);
+      holder[0] = in;
+      return projection.decoder.decode(in);
+    } catch (IOException | RuntimeException e) {
+      holder[0] = null;
+      throw e;
+    }
+  }
+
+  private Entry entry(String topic, SchemaId id) {
+    Entry entry = byId.getIfPresent(id);
+    if (entry == null) {
+      entry = byId.get(id, k -> newEntry(topic, k));
+    }
+    return entry;
+  }
+
+  private Entry newEntry(String topic, SchemaId id) {
+    Schema writer = id.isGuid() ? registry.schemaByGuid(id.guid()) : registry.schemaById(id.id());
+    return new Entry(writer, version(topic, writer));
+  }
+
+  /** The writer's version under its subject, which Confluent puts into the Connect schema; null when unknown. */
+  private Integer version(String topic, Schema writer) {
+    if (fixedReader != null || topic == null) {
+      return null;
+    }
+    try {
+      RegisteredSchema registered = registry.lookup(strategy.subject(topic, isKey, writer), writer, false);
+      return registered.version() > 0 ? registered.version() : null;
+    } catch (RegistryException e) {
+      if (e.isNotFound()) {
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  /** One writer schema: its Connect form and its decoders, per target. */
+  private final class Entry {
+    final Schema writer;
+    final Integer version;
+    final Projection own;
+    final Cache<org.apache.kafka.connect.data.Schema, Projection> byTarget =
+        Caffeine.newBuilder().weakKeys().maximumSize(64).build();
+    volatile Projection lastTargeted;
+
+    Entry(Schema writer, Integer version) {
+      this.writer = writer;
+      this.version = version;
+      Schema reader = fixedReader != null ? fixedReader : writer;
+      this.own = new Projection(writer, reader, AvroToConnectSchema.convert(reader, version, settings));
+    }
+
+    Projection projection(org.apache.kafka.connect.data.Schema target) {
+      if (target == null) {
+        return own;
+      }
+      Projection last = lastTargeted;
+      if (last != null && last.connect == target) {
+        return last;
+      }
+      Projection p = byTarget.get(target, t -> new Projection(writer, ConnectToAvroSchema.convert(t, settings), t));
+      lastTargeted = p;
+      return p;
+    }
+  }
+
+  /** Decoding one writer onto one Connect schema. */
+  private final class Projection {
+    final Schema reader;
+    final org.apache.kafka.connect.data.Schema connect;
+    final ConnectDecoder decoder;
+
+    Projection(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect) {
+      this.reader = reader;
+      this.connect = connect;
+      if (writer.getType() == Schema.Type.BYTES) {
+        if (reader.getType() != Schema.Type.BYTES) {
+          throw new DataException("A top-level bytes writer can only be read as bytes, not " + reader.getType());
+        }
+        this.decoder = null;
+      } else {
+        this.decoder = decoders.create(writer, reader, connect, settings, mode);
+      }
+    }
+  }
+}

@@ -1,0 +1,204 @@
+package dev.kavro.connect;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.kavro.avro.KavroDatumReader;
+import dev.kavro.avro.KavroDatumWriter;
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.ConnectToAvroSchema;
+import dev.kavro.connect.data.ConnectToAvroValue;
+import dev.kavro.registry.RegisteredSchema;
+import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.serde.KavroSerdeConfig;
+import dev.kavro.serde.SubjectNameStrategy;
+import dev.kavro.wire.WireFormat;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaNormalization;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.kafka.connect.errors.DataException;
+
+/**
+ * fromConnectData: the Avro schema of a Connect schema (cached by schema instance, never by a deep hash), its id per
+ * topic, and the Avro body. Ids are chosen as the serializer chooses them: register, else {@code use.schema.id},
+ * else the latest version, else a lookup.
+ *
+ * <p>Thread-safe.
+ */
+final class WriteSide {
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+  private final SchemaRegistry registry;
+  private final boolean isKey;
+  private final SubjectNameStrategy strategy;
+  private final KavroSerdeConfig serde;
+  private final AvroDataSettings settings;
+  private final ReaderMode mode;
+  private final EncoderFactoryKind encoders;
+  private final Cache<org.apache.kafka.connect.data.Schema, Target> bySchema;
+  private volatile Target last;
+
+  /** How encoders are built: the reference generic path, or the direct path. */
+  interface EncoderFactoryKind {
+    ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
+        ReaderMode mode);
+  }
+
+  WriteSide(SchemaRegistry registry, boolean isKey, SubjectNameStrategy strategy, KavroSerdeConfig serde,
+      AvroDataSettings settings, int cacheSize, EncoderFactoryKind encoders) {
+    this.registry = registry;
+    this.isKey = isKey;
+    this.strategy = strategy;
+    this.serde = serde;
+    this.settings = settings;
+    this.mode = serde.readerMode();
+    this.encoders = encoders;
+    this.bySchema = Caffeine.newBuilder().weakKeys().maximumSize(cacheSize).build();
+  }
+
+  byte[] write(String topic, org.apache.kafka.connect.data.Schema schema, Object value) {
+    if (value == null) {
+      if (schema == null || schema.isOptional()) {
+        return null;
+      }
+      throw new DataException("Found null value for non-optional schema " + ConnectErrors.where(topic, isKey, null));
+    }
+    Integer id = null;
+    try {
+      Target target = target(schema);
+      TopicId topicId = target.idFor(topic);
+      id = topicId.id;
+      return encode(target, topicId, value);
+    } catch (RuntimeException | IOException e) {
+      throw ConnectErrors.wrap("Failed to serialize Connect data to Avro", ConnectErrors.where(topic, isKey, id), e);
+    }
+  }
+
+  private Target target(org.apache.kafka.connect.data.Schema schema) {
+    Target t = last;
+    if (t != null && t.connect == schema) {
+      return t;
+    }
+    t = bySchema.get(schema, Target::new);
+    last = t;
+    return t;
+  }
+
+  private byte[] encode(Target target, TopicId topicId, Object value) throws IOException {
+    Scratch scratch = SCRATCH.get();
+    scratch.out.reset();
+    scratch.out.write(topicId.prefix);
+    if (target.avro.getType() == Schema.Type.BYTES) {
+      // Confluent's serializer writes a top-level bytes value raw, with no Avro length.
+      Object bytes = ConnectToAvroValue.convert(target.connect, target.avro, value, settings);
+      ByteBuffer buffer = ((ByteBuffer) bytes).duplicate();
+      byte[] raw = new byte[buffer.remaining()];
+      buffer.get(raw);
+      scratch.out.write(raw);
+      return scratch.out.toByteArray();
+    }
+    boolean failed = true;
+    try {
+      BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(scratch.out, scratch.encoder);
+      scratch.encoder = encoder;
+      if (topicId.transcoder == null) {
+        target.encoder.encode(value, encoder);
+      } else {
+        topicId.transcoder.write(target, value, encoder);
+      }
+      encoder.flush();
+      failed = false;
+      return scratch.out.toByteArray();
+    } finally {
+      if (failed) {
+        scratch.encoder = null;
+      }
+      if (scratch.out.size() > 1 << 20) {
+        scratch.out = new ByteArrayOutputStream(256);
+      }
+    }
+  }
+
+  /** One Connect schema instance: its Avro form, encoder, and id per topic. */
+  private final class Target {
+    final org.apache.kafka.connect.data.Schema connect;
+    final Schema avro;
+    final ConnectEncoder encoder;
+    final Map<String, TopicId> byTopic = new ConcurrentHashMap<>();
+
+    Target(org.apache.kafka.connect.data.Schema connect) {
+      this.connect = connect;
+      this.avro = ConnectToAvroSchema.convert(connect, settings);
+      this.encoder = avro.getType() == Schema.Type.BYTES ? null : encoders.create(connect, avro, settings, mode);
+    }
+
+    TopicId idFor(String topic) {
+      TopicId known = byTopic.get(topic);
+      if (known == null) {
+        known = resolve(topic);
+        TopicId raced = byTopic.putIfAbsent(topic, known);
+        known = raced != null ? raced : known;
+      }
+      return known;
+    }
+
+    private TopicId resolve(String topic) {
+      String subject = strategy.subject(topic, isKey, avro);
+      if (serde.autoRegisterSchemas()) {
+        return new TopicId(registry.register(subject, avro, serde.normalizeSchemas()), null);
+      }
+      if (serde.useSchemaId() >= 0) {
+        return new TopicId(serde.useSchemaId(), transcoder(registry.schemaById(serde.useSchemaId())));
+      }
+      if (serde.useLatestVersion()) {
+        RegisteredSchema latest = registry.latest(subject);
+        return new TopicId(latest.id(), transcoder(latest.schema()));
+      }
+      return new TopicId(registry.lookup(subject, avro, serde.normalizeSchemas()).id(), null);
+    }
+
+    private Transcoder transcoder(Schema registered) {
+      if (SchemaNormalization.toParsingForm(registered).equals(SchemaNormalization.toParsingForm(avro))) {
+        return null;
+      }
+      if (avro.getType() == Schema.Type.BYTES || registered.getType() == Schema.Type.BYTES) {
+        throw new DataException("Cannot write with registered schema " + registered + " instead of " + avro);
+      }
+      return new Transcoder(KavroDatumReader.create(avro, registered, GenericData.get(), mode),
+          KavroDatumWriter.create(registered, GenericData.get(), mode));
+    }
+  }
+
+  private record TopicId(int id, byte[] prefix, Transcoder transcoder) {
+    TopicId(int id, Transcoder transcoder) {
+      this(id, WireFormat.idPrefix(id), transcoder);
+    }
+  }
+
+  /** Writes in our schema, reads back resolved to the registered one, writes that: only for a different schema. */
+  private record Transcoder(DatumReader<Object> reader, DatumWriter<Object> writer) {
+    void write(Target target, Object value, BinaryEncoder out) throws IOException {
+      ByteArrayOutputStream tmp = new ByteArrayOutputStream();
+      BinaryEncoder tmpEncoder = EncoderFactory.get().directBinaryEncoder(tmp, null);
+      target.encoder.encode(value, tmpEncoder);
+      BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(tmp.toByteArray(), null);
+      writer.write(reader.read(null, decoder), out);
+    }
+  }
+
+  private static final class Scratch {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+    BinaryEncoder encoder;
+  }
+}

@@ -1,0 +1,49 @@
+package dev.kavro.connect.data;
+
+import static dev.kavro.connect.data.ConnectAvroNames.*;
+
+import java.util.List;
+import org.apache.avro.Schema;
+
+/** Small questions about Avro schemas that both mapping directions ask. */
+final class AvroSchemas {
+  private AvroSchemas() {}
+
+  /** The index of the {@code null} branch of a union, or -1. */
+  static int nullIndex(Schema union) {
+    List<Schema> types = union.getTypes();
+    for (int i = 0; i < types.size(); i++) {
+      if (types.get(i).getType() == Schema.Type.NULL) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether a union is what Connect calls optional: {@code [T]} when flattened, or {@code T} and {@code null}. */
+  static boolean isOptionalWrapper(Schema union, AvroDataSettings settings) {
+    int size = union.getTypes().size();
+    return (size == 1 && settings.flattenSingletonUnions()) || (size == 2 && nullIndex(union) >= 0);
+  }
+
+  /** The branch behind an optional wrapper (see {@link #isOptionalWrapper}). */
+  static Schema wrapped(Schema union) {
+    List<Schema> types = union.getTypes();
+    return types.size() == 1 ? types.get(0) : types.get(1 - nullIndex(union));
+  }
+
+  /** Whether an array element is Confluent's encoding of a map entry. */
+  static boolean isMapEntry(Schema element) {
+    return element.getType() == Schema.Type.RECORD
+        && (MAP_ENTRY_FULL_NAME.equals(element.getFullName())
+            || MAP_ENTRY_TYPE_NAME.equals(element.getProp(CONNECT_INTERNAL_TYPE_PROP)));
+  }
+
+  /** The Connect field name of a union branch: its type name, or the (full, if enhanced) name of a named type. */
+  static String unionFieldName(Schema branch, AvroDataSettings settings) {
+    return switch (branch.getType()) {
+      case RECORD, ENUM, FIXED -> settings.enhancedSchemaSupport() ? branch.getFullName() : branch.getName();
+      default -> branch.getType().getName();
+    };
+  }
+}
