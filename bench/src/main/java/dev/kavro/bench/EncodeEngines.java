@@ -4,6 +4,7 @@ import dev.kavro.avro.KavroDatumWriter;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.bench.data.BenchCase;
 import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.serde.KavroSerdeConfig;
 import dev.kavro.serde.KavroSerializer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -44,7 +45,7 @@ public final class EncodeEngines {
         : new GenericDatumWriter<>(benchCase.writer, benchCase.kavroModel());
     this.kavro = KavroDatumWriter.create(benchCase.writer, benchCase.kavroModel(), ReaderMode.COMPILED);
     this.serializer = new KavroSerializer(new MockSchemaRegistry());
-    this.serializer.configure(Map.of("kavro.reader.mode", "compiled"), false);
+    this.serializer.configure(Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "compiled"), false);
   }
 
   /** {@code GenericDatumWriter} or {@code SpecificDatumWriter}, matching the case's model. */

@@ -42,7 +42,8 @@ final class MetaspaceRun {
     ReaderCache cache = ReaderCache.shared();
     cache.resize(cacheMax, 1);
     ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
-    System.out.printf(Locale.ROOT, "%d distinct schemas, reader cache bounded to %d entries%n%n", schemas, cacheMax);
+    System.out.printf(Locale.ROOT, "# Metaspace with %d distinct schemas, reader cache bounded to %d entries%n%n"
+        + "- JVM: %s%n- CPU: %s%n%n", schemas, cacheMax, MachineInfo.jvm(), MachineInfo.cpu());
     System.out.println("| schemas compiled | metaspace used (MiB) | classes loaded | classes unloaded | cache size |");
     System.out.println("|---:|---:|---:|---:|---:|");
     report(0, classes, cache);

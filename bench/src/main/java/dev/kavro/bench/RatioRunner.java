@@ -56,6 +56,7 @@ final class RatioRunner {
         .append("- CPU: ").append(MachineInfo.cpu()).append('\n')
         .append("- OS: ").append(MachineInfo.os()).append('\n')
         .append("- JMH: ").append(s.describe()).append('\n')
+        .append(s.note == null ? "" : "- Note: " + s.note + "\n")
         .append("- One operation = ").append(BenchCase.RECORDS).append(" records; figures below are records/s.\n")
         .append("- Kavro writers compiled: ").append(writersCompiled() ? "yes" : "no (KavroDatumWriter still delegates "
             + "to vanilla Avro in this build)").append("\n\n");
@@ -244,6 +245,7 @@ final class RatioRunner {
     TimeValue warmupTime = TimeValue.seconds(1);
     TimeValue measurementTime = TimeValue.seconds(1);
     Path out = defaultOut();
+    String note;
 
     static Settings parse(String[] args) {
       Settings s = new Settings();
@@ -266,6 +268,7 @@ final class RatioRunner {
           case "-w" -> s.warmupTime = TimeValue.fromString(args[++i]);
           case "-r" -> s.measurementTime = TimeValue.fromString(args[++i]);
           case "--out" -> s.out = Path.of(args[++i]);
+          case "--note" -> s.note = args[++i];
           case "-h", "--help" -> {
             System.out.println(help());
             return null;
@@ -303,7 +306,8 @@ final class RatioRunner {
           "  --no-decode | --no-encode | --no-limit   skip a table",
           "  --gc                 add JMH's GC profiler and an allocation-per-record table",
           "  -f N -wi N -i N -w 1s -r 1s   JMH forks, warmup/measurement iterations and times (1, 3, 4, 1s, 1s)",
-          "  --out FILE           default: bench/results/ratios.md under the repository root");
+          "  --out FILE           default: bench/results/ratios.md under the repository root",
+          "  --note TEXT          a line for the header (machine state, purpose of the run)");
     }
   }
 }

@@ -40,7 +40,7 @@ final class ApicurioRegistry implements AutoCloseable {
   /** How to get the distribution, for the message when it is missing. */
   static String howToInstall(Path appDir) {
     return "Apicurio Registry is not unpacked at " + appDir + ". Unpack it with:\n"
-        + "  ./mvnw -B -q dependency:unpack -Dartifact=io.apicurio:apicurio-registry-app:" + VERSION
+        + "  ./mvnw -B -q -N dependency:unpack -Dartifact=io.apicurio:apicurio-registry-app:" + VERSION
         + ":tar.gz:all -DoutputDirectory=" + appDir + "\n"
         + "(or run the integration tests once: ./mvnw -B verify -pl testcontainers-it -am), then pass "
         + "--apicurio-home DIR if it is elsewhere.";

@@ -35,8 +35,8 @@ final class TimedDeserializer implements Deserializer<Object> {
     return nanos;
   }
 
+  /** Leaves the inner deserializer open: the demo reuses it across consumers and closes it itself. */
   @Override
   public void close() {
-    inner.close();
   }
 }
