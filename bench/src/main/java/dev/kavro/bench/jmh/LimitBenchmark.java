@@ -1,0 +1,51 @@
+package dev.kavro.bench.jmh;
+
+import dev.kavro.bench.DecodeEngines;
+import dev.kavro.bench.data.BenchCase;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/** Kavro against a hand-written reader for organization.avsc, the reference limit. */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@State(Scope.Thread)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 4, time = 1)
+public class LimitBenchmark {
+  @Param({"organization", "specific:organization"})
+  public String schema;
+
+  private DecodeEngines engines;
+
+  @Setup
+  public void setUp() {
+    engines = new DecodeEngines(BenchCase.load(schema));
+  }
+
+  @Benchmark
+  public void hand(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.hand(i));
+    }
+  }
+
+  @Benchmark
+  public void kavro(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.kavro(i));
+    }
+  }
+}
