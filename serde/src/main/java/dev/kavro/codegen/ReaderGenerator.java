@@ -9,7 +9,6 @@ import dev.kavro.plan.MapPlan;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
-import dev.kavro.runtime.ReadSupport;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -99,8 +98,26 @@ public final class ReaderGenerator {
           + schema(plan.writer()) + ")";
       case ERROR -> "ReadSupport.fail(" + constants.ref(((ErrorPlan) plan).message(), "String") + ")";
       case LOGICAL -> logical((LogicalPlan) plan, old);
-      case ARRAY, MAP, UNION, RECORD -> method(plan) + "(" + old + ", in)";
+      case UNION -> optional((UnionPlan) plan);
+      case ARRAY, MAP, RECORD -> method(plan) + "(" + old + ", in)";
     };
+  }
+
+  /**
+   * A union of null and one other branch (the common optional field) reads inline; any other union gets a method
+   * with a switch. Inline keeps a record of many optional fields one method instead of one call per field.
+   */
+  private String optional(UnionPlan plan) {
+    List<ReadPlan> branches = plan.branches();
+    if (branches.size() == 2) {
+      for (int value = 0; value < 2; value++) {
+        if (branches.get(1 - value).kind() == ReadPlan.Kind.NULL) {
+          return "(ReadSupport.isValueBranch(in, " + value + ") ? " + expression(branches.get(value), "null")
+              + " : null)";
+        }
+      }
+    }
+    return method(plan) + "(null, in)";
   }
 
   private String logical(LogicalPlan plan, String old) {
@@ -220,9 +237,8 @@ public final class ReaderGenerator {
   }
 
   private void emitArray(ArrayPlan plan) {
-    Schema elementType = plan.reader().getElementType();
-    boolean zeroBytes = ReadSupport.isZeroByteSchema(elementType);
-    String check = "ReadSupport.checkArrayBlock(in, n, " + schema(elementType) + ", " + zeroBytes + ");";
+    boolean zeroBytes = plan.minElementBytes() == 0;
+    String check = "ReadSupport.checkArrayBlock(in, n, " + plan.minElementBytes() + ");";
     String element = expression(plan.element(), plan.element().reusesOldValue() ? "ReadSupport.peek(a)" : "null");
     if (zeroBytes) {
       methodSource.line("ReadSupport.beginZeroByteArray();");

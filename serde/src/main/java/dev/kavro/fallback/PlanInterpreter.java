@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.IndexedRecord;
 import org.apache.avro.io.Decoder;
@@ -80,14 +79,14 @@ public final class PlanInterpreter {
 
   private Object readArray(ArrayPlan plan, Object old, Decoder in) throws IOException {
     ReadPlan element = plan.element();
-    Schema elementType = plan.reader().getElementType();
-    boolean zeroBytes = ReadSupport.isZeroByteSchema(elementType);
+    int minBytes = plan.minElementBytes();
+    boolean zeroBytes = minBytes == 0;
     if (zeroBytes) {
       ReadSupport.beginZeroByteArray();
     }
     try {
       long count = in.readArrayStart();
-      ReadSupport.checkArrayBlock(in, count, elementType, zeroBytes);
+      ReadSupport.checkArrayBlock(in, count, minBytes);
       List<Object> array = ReadSupport.newArray(old, count, plan.reader());
       boolean reuse = element.reusesOldValue();
       while (count > 0) {
@@ -95,7 +94,7 @@ public final class PlanInterpreter {
           array.add(read(element, reuse ? ReadSupport.peek(array) : null, in));
         }
         count = in.arrayNext();
-        ReadSupport.checkArrayBlock(in, count, elementType, zeroBytes);
+        ReadSupport.checkArrayBlock(in, count, minBytes);
       }
       return array;
     } finally {

@@ -1,17 +1,29 @@
 package dev.kavro.plan;
 
+import dev.kavro.runtime.ReadSupport;
 import org.apache.avro.Schema;
 
 /** An array: its element plan, and the reader schema for the {@code GenericData.Array} it builds. */
 public final class ArrayPlan extends ReadPlan {
   private final ReadPlan element;
+  private final int minElementBytes;
 
   ArrayPlan(Schema writer, Schema reader, ReadPlan element) {
     super(Kind.ARRAY, writer, reader);
     this.element = element;
+    // Sized by the reader's element type, as Avro 1.12.2 does, so that Kavro accepts exactly the data vanilla accepts.
+    this.minElementBytes = ReadSupport.minimumBytes(reader.getElementType());
   }
 
   public ReadPlan element() {
     return element;
+  }
+
+  /**
+   * The fewest bytes an element takes; a block claiming more elements than the remaining bytes allow is rejected
+   * before anything is allocated. Zero means elements can be empty, and Avro's allocation cap bounds them instead.
+   */
+  public int minElementBytes() {
+    return minElementBytes;
   }
 }

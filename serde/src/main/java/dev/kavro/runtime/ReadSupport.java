@@ -4,7 +4,10 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import org.apache.avro.AvroTypeException;
 import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;
@@ -77,6 +80,24 @@ public final class ReadSupport {
         "Union branch index out of range: must be in [0, " + branches + "), but received " + index);
   }
 
+  /**
+   * Reads the branch index of a two-branch union of null and one value type.
+   *
+   * @return true for the value branch, false for the null branch (whose null is consumed)
+   * @throws AvroTypeException for any other index
+   */
+  public static boolean isValueBranch(Decoder in, int valueBranch) throws IOException {
+    int index = in.readIndex();
+    if (index == valueBranch) {
+      return true;
+    }
+    if (index == 1 - valueBranch) {
+      in.readNull();
+      return false;
+    }
+    throw badUnionIndex(index, 2);
+  }
+
   /** Fails a read that reached an unresolvable part of the plan. Declared to return so it fits in expressions. */
   public static Object fail(String message) {
     throw new AvroTypeException(message);
@@ -112,18 +133,64 @@ public final class ReadSupport {
 
   /**
    * Rejects an array block that claims more elements than the remaining bytes can hold, before anything is
-   * allocated; zero-byte elements are bounded by Avro's allocation cap instead.
+   * allocated; elements that can take zero bytes are bounded by Avro's allocation cap instead. Same checks and
+   * messages as Avro's readers.
    */
-  public static void checkArrayBlock(Decoder in, long count, Schema elementSchema, boolean zeroByteElements)
-      throws IOException {
+  public static void checkArrayBlock(Decoder in, long count, int minElementBytes) throws IOException {
     if (count <= 0) {
       return;
     }
-    if (zeroByteElements) {
+    if (minElementBytes == 0) {
       SystemLimitException.checkMaxCollectionAllocation(count);
-    } else {
-      GenericDatumReader.ensureAvailableCollectionBytes(in, count, elementSchema);
+      return;
     }
+    int remaining = in.remainingBytes();
+    if (remaining >= 0 && count * minElementBytes > remaining) {
+      throw new EOFException("Collection claims " + count + " elements with at least " + minElementBytes
+          + " bytes each, but only " + remaining + " bytes are available");
+    }
+  }
+
+  /**
+   * The fewest bytes one value of {@code schema} takes on the wire, as Avro's {@code GenericDatumReader} computes it
+   * for its collection-size guard. Plans compute it once; Avro recomputes it for every array block.
+   */
+  public static int minimumBytes(Schema schema) {
+    return minimumBytes(schema, Collections.newSetFromMap(new IdentityHashMap<>()));
+  }
+
+  private static int minimumBytes(Schema schema, Set<Schema> visiting) {
+    return switch (schema.getType()) {
+      case NULL -> 0;
+      case FIXED -> schema.getFixedSize();
+      case FLOAT -> 4;
+      case DOUBLE -> 8;
+      case RECORD -> {
+        if (!visiting.add(schema)) {
+          yield 0; // a recursive record: break the cycle as Avro does
+        }
+        long sum = 0;
+        for (Schema.Field field : schema.getFields()) {
+          sum = Math.min(Integer.MAX_VALUE, sum + minimumBytes(field.schema(), visiting));
+        }
+        visiting.remove(schema);
+        yield (int) sum;
+      }
+      default -> 1; // a union's branch index, and every other type, take at least one byte
+    };
+  }
+
+  /**
+   * As {@link #checkArrayBlock(Decoder, long, int)}, computing the element size on every call; prefer the other form
+   * with a size computed once.
+   */
+  public static void checkArrayBlock(Decoder in, long count, Schema elementSchema, boolean zeroByteElements)
+      throws IOException {
+    checkArrayBlock(in, count, zeroByteElements ? 0 : Math.max(1, minimumBytes(elementSchema)));
+  }
+
+  public static boolean isZeroByteSchema(Schema schema) {
+    return minimumBytes(schema) == 0;
   }
 
   /** Rejects a map block that claims more entries than remaining bytes (every key takes at least one byte). */
@@ -140,10 +207,6 @@ public final class ReadSupport {
 
   public static void endZeroByteArray() {
     SystemLimitException.endCollectionAllocationScope();
-  }
-
-  public static boolean isZeroByteSchema(Schema schema) {
-    return GenericDatumReader.isZeroByteSchema(schema);
   }
 
   public static void skip(Schema writer, Decoder in) throws IOException {
