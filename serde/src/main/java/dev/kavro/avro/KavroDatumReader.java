@@ -2,6 +2,7 @@ package dev.kavro.avro;
 
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.cache.ReaderEntry;
+import dev.kavro.runtime.ByteArrayDecoder;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
@@ -89,6 +90,17 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   @SuppressWarnings("unchecked")
   public T read(T reuse, Decoder in) throws IOException {
     return (T) entry.read(reuse, in, mode != ReaderMode.FALLBACK);
+  }
+
+  /**
+   * Reads one datum from {@code length} bytes of {@code bytes} at {@code offset}: the fast path for data already in
+   * memory (a Kafka record value), with the same results as {@link #read(Object, Decoder)} over a
+   * {@code BinaryDecoder}. Bytes after the datum are left unread.
+   *
+   * @throws IOException when the bytes end early or are malformed
+   */
+  public T read(T reuse, byte[] bytes, int offset, int length) throws IOException {
+    return read(reuse, new ByteArrayDecoder(bytes, offset, length));
   }
 
   /** Switches to a new writer schema (as {@code DataFileStream} does); the reader schema stays. */

@@ -3,6 +3,7 @@ package dev.kavro.serde;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
 import java.io.IOException;
@@ -12,9 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DatumReader;
-import org.apache.avro.io.DecoderFactory;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
@@ -39,7 +38,7 @@ import org.apache.kafka.common.serialization.Deserializer;
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */
 public final class KavroDeserializer implements Deserializer<Object> {
-  private static final ThreadLocal<BinaryDecoder[]> DECODER = ThreadLocal.withInitial(() -> new BinaryDecoder[1]);
+  private static final ThreadLocal<ByteArrayDecoder> DECODER = ThreadLocal.withInitial(ByteArrayDecoder::new);
 
   private final SchemaRegistry injected;
   private final Schema explicitReaderSchema;
@@ -190,16 +189,13 @@ public final class KavroDeserializer implements Deserializer<Object> {
       return Arrays.copyOfRange(buf, off, off + len);
     }
     DatumReader<Object> reader = entry.reader != null ? entry.reader : s.latestReader(topic, entry);
-    BinaryDecoder[] holder = DECODER.get();
+    ByteArrayDecoder decoder = DECODER.get().wrap(buf, off, len);
     Object result;
     int remaining;
     try {
-      BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(buf, off, len, holder[0]);
-      holder[0] = decoder;
       result = reader.read(null, decoder);
-      remaining = s.failOnTrailingData && !decoder.isEnd() ? Math.max(1, decoder.remainingBytes()) : 0;
+      remaining = s.failOnTrailingData ? decoder.remainingBytes() : 0;
     } catch (IOException | RuntimeException e) {
-      holder[0] = null;
       throw SerdeErrors.serialization("Error deserializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
           entry.schemaId), e);
     }

@@ -3,6 +3,8 @@ package dev.kavro.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kavro.avro.KavroDatumReader;
+import dev.kavro.runtime.ByteArrayDecoder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,6 +18,7 @@ import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DatumReader;
+import org.apache.avro.io.Decoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
@@ -223,10 +226,24 @@ public final class Oracle {
   /** Reads one datum; a reader that leaves bytes unread fails, since it would corrupt the next datum in a stream. */
   @SuppressWarnings("unchecked")
   public static Outcome read(DatumReader<?> reader, byte[] bytes, Object reuse) {
-    BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(bytes, null);
+    Outcome outcome = read(reader, DecoderFactory.get().binaryDecoder(bytes, null), reuse);
+    if (reader instanceof KavroDatumReader && reuse == null) {
+      // Kavro's own decoder for in-memory bytes must give exactly what Avro's BinaryDecoder gives.
+      Outcome fast = read(reader, new ByteArrayDecoder(bytes, 0, bytes.length), null);
+      if (fast.failed() != outcome.failed() || !String.valueOf(fast.value()).equals(String.valueOf(outcome.value()))
+          || (fast.value() != null && fast.value().getClass() != outcome.value().getClass())) {
+        return new Outcome(null, new IllegalStateException("ByteArrayDecoder read " + fast + " where BinaryDecoder read "
+            + outcome));
+      }
+    }
+    return outcome;
+  }
+
+  private static Outcome read(DatumReader<?> reader, Decoder decoder, Object reuse) {
     try {
       Object value = ((DatumReader<Object>) reader).read(reuse, decoder);
-      if (!decoder.isEnd()) {
+      boolean end = decoder instanceof BinaryDecoder binary ? binary.isEnd() : ((ByteArrayDecoder) decoder).isEnd();
+      if (!end) {
         return new Outcome(null, new IllegalStateException("The reader left bytes unread"));
       }
       return new Outcome(value, null);

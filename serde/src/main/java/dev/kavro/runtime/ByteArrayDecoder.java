@@ -1,0 +1,289 @@
+package dev.kavro.runtime;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.InvalidNumberEncodingException;
+import org.apache.avro.SystemLimitException;
+import org.apache.avro.io.Decoder;
+import org.apache.avro.util.Utf8;
+
+/**
+ * An Avro binary decoder over a byte-array slice that is already complete in memory, as a Kafka record is.
+ *
+ * <p>Avro's {@code BinaryDecoder} is built for streams: every read first makes sure its buffer holds enough bytes,
+ * and asks its source how many remain. Here everything is in the array, so a read checks one bound and moves on.
+ * Results, reuse rules, limits ({@code SystemLimitException}) and failures ({@code EOFException},
+ * {@code InvalidNumberEncodingException}) are those of {@code BinaryDecoder}, so every reader gives equal results over
+ * either.
+ *
+ * <p>Not thread-safe: one instance per thread, re-aimed with {@link #wrap}.
+ */
+public final class ByteArrayDecoder extends Decoder {
+  private byte[] buf;
+  private int pos;
+  private int limit;
+  private long collectionCount;
+
+  public ByteArrayDecoder() {
+    this(new byte[0], 0, 0);
+  }
+
+  public ByteArrayDecoder(byte[] bytes, int offset, int length) {
+    wrap(bytes, offset, length);
+  }
+
+  /** Re-aims this decoder at {@code length} bytes of {@code bytes} from {@code offset}. */
+  public ByteArrayDecoder wrap(byte[] bytes, int offset, int length) {
+    if (offset < 0 || length < 0 || offset + length > bytes.length) {
+      throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + ", array " + bytes.length);
+    }
+    this.buf = bytes;
+    this.pos = offset;
+    this.limit = offset + length;
+    this.collectionCount = 0;
+    return this;
+  }
+
+  /** Whether every byte has been read. */
+  public boolean isEnd() {
+    return pos >= limit;
+  }
+
+  @Override
+  public int remainingBytes() {
+    return limit - pos;
+  }
+
+  @Override
+  public void readNull() {
+  }
+
+  @Override
+  public boolean readBoolean() throws IOException {
+    if (pos >= limit) {
+      throw new EOFException();
+    }
+    return (buf[pos++] & 0xff) == 1;
+  }
+
+  @Override
+  public int readInt() throws IOException {
+    int p = pos;
+    int result = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (p >= limit) {
+        throw new EOFException();
+      }
+      int b = buf[p++];
+      result |= (b & 0x7f) << shift;
+      if (b >= 0) {
+        pos = p;
+        return (result >>> 1) ^ -(result & 1);
+      }
+    }
+    throw new InvalidNumberEncodingException("Invalid int encoding");
+  }
+
+  @Override
+  public long readLong() throws IOException {
+    int p = pos;
+    long result = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+      if (p >= limit) {
+        throw new EOFException();
+      }
+      int b = buf[p++];
+      result |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        pos = p;
+        return (result >>> 1) ^ -(result & 1);
+      }
+    }
+    throw new InvalidNumberEncodingException("Invalid long encoding");
+  }
+
+  @Override
+  public float readFloat() throws IOException {
+    require(4);
+    int bits = littleEndianInt(pos);
+    pos += 4;
+    return Float.intBitsToFloat(bits);
+  }
+
+  @Override
+  public double readDouble() throws IOException {
+    require(8);
+    long bits = (littleEndianInt(pos) & 0xffffffffL) | ((long) littleEndianInt(pos + 4) << 32);
+    pos += 8;
+    return Double.longBitsToDouble(bits);
+  }
+
+  @Override
+  public Utf8 readString(Utf8 old) throws IOException {
+    int length = SystemLimitException.checkMaxStringLength(readLong());
+    require(length);
+    Utf8 result;
+    if (old != null) {
+      result = old;
+      result.setByteLength(length);
+      System.arraycopy(buf, pos, result.getBytes(), 0, length);
+    } else {
+      byte[] bytes = new byte[length];
+      System.arraycopy(buf, pos, bytes, 0, length);
+      result = new Utf8(bytes);
+    }
+    pos += length;
+    return result;
+  }
+
+  @Override
+  public String readString() throws IOException {
+    int length = SystemLimitException.checkMaxStringLength(readLong());
+    require(length);
+    String result = new String(buf, pos, length, StandardCharsets.UTF_8);
+    pos += length;
+    return result;
+  }
+
+  @Override
+  public void skipString() throws IOException {
+    skip(readLong());
+  }
+
+  @Override
+  public ByteBuffer readBytes(ByteBuffer old) throws IOException {
+    int length = SystemLimitException.checkMaxBytesLength(readLong());
+    require(length);
+    ByteBuffer result;
+    if (old != null && length <= old.capacity()) {
+      result = old;
+      result.clear();
+    } else {
+      result = ByteBuffer.allocate(length);
+    }
+    System.arraycopy(buf, pos, result.array(), result.arrayOffset() + result.position(), length);
+    pos += length;
+    result.limit(length);
+    return result;
+  }
+
+  @Override
+  public void skipBytes() throws IOException {
+    skip(readLong());
+  }
+
+  @Override
+  public void readFixed(byte[] bytes, int start, int length) throws IOException {
+    if (length < 0) {
+      throw new AvroRuntimeException("Malformed data. Length is negative: " + length);
+    }
+    require(length);
+    System.arraycopy(buf, pos, bytes, start, length);
+    pos += length;
+  }
+
+  @Override
+  public void skipFixed(int length) throws IOException {
+    skip(length);
+  }
+
+  @Override
+  public int readEnum() throws IOException {
+    return readInt();
+  }
+
+  @Override
+  public long readArrayStart() throws IOException {
+    collectionCount = SystemLimitException.checkMaxCollectionLength(readItemCount());
+    return collectionCount;
+  }
+
+  @Override
+  public long arrayNext() throws IOException {
+    long length = readItemCount();
+    collectionCount = SystemLimitException.checkMaxCollectionLength(collectionCount, length);
+    return length;
+  }
+
+  @Override
+  public long skipArray() throws IOException {
+    return SystemLimitException.checkMaxCollectionLength(skipItems());
+  }
+
+  @Override
+  public long readMapStart() throws IOException {
+    return readArrayStart();
+  }
+
+  @Override
+  public long mapNext() throws IOException {
+    return arrayNext();
+  }
+
+  @Override
+  public long skipMap() throws IOException {
+    return skipArray();
+  }
+
+  @Override
+  public int readIndex() throws IOException {
+    return readInt();
+  }
+
+  /** A block's item count; a negative count is followed by the block's size in bytes, which is not needed here. */
+  private long readItemCount() throws IOException {
+    long count = readLong();
+    if (count < 0L) {
+      if (count == Long.MIN_VALUE) {
+        throw new AvroRuntimeException("Malformed data. Block count is invalid: " + count);
+      }
+      long byteCount = readLong();
+      if (byteCount < 0L) {
+        throw new AvroRuntimeException("Malformed data. Block byte-size is negative: " + byteCount);
+      }
+      count = -count;
+    }
+    return count;
+  }
+
+  private long skipItems() throws IOException {
+    long count = readLong();
+    while (count < 0L) {
+      if (count == Long.MIN_VALUE) {
+        throw new AvroRuntimeException("Malformed data. Block count is invalid: " + count);
+      }
+      long byteCount = readLong();
+      if (byteCount < 0L) {
+        throw new AvroRuntimeException("Malformed data. Block byte-size is negative: " + byteCount);
+      }
+      skip(byteCount);
+      count = readLong();
+    }
+    return count;
+  }
+
+  private void skip(long length) throws IOException {
+    if (length <= 0) {
+      return;
+    }
+    if (length > limit - pos) {
+      pos = limit;
+      throw new EOFException();
+    }
+    pos += (int) length;
+  }
+
+  private void require(int length) throws EOFException {
+    if (length > limit - pos) {
+      throw new EOFException(
+          "Attempted to read " + length + " bytes, but only " + (limit - pos) + " bytes are available");
+    }
+  }
+
+  private int littleEndianInt(int at) {
+    return (buf[at] & 0xff) | (buf[at + 1] & 0xff) << 8 | (buf[at + 2] & 0xff) << 16 | (buf[at + 3] & 0xff) << 24;
+  }
+}

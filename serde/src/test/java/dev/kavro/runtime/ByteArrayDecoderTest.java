@@ -1,0 +1,190 @@
+package dev.kavro.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Random;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.InvalidNumberEncodingException;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.Decoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.util.Utf8;
+import org.junit.jupiter.api.Test;
+
+/** Kavro's in-memory decoder against Avro's BinaryDecoder, value by value and failure by failure. */
+class ByteArrayDecoderTest {
+
+  /** A stream of mixed values, written by Avro's encoder, then read back the same way by both decoders. */
+  @Test
+  void readsWhatBinaryEncoderWritesLikeBinaryDecoder() throws IOException {
+    Random random = new Random(17);
+    for (int round = 0; round < 200; round++) {
+      long seed = random.nextLong();
+      byte[] bytes = write(seed);
+      byte[] padded = new byte[bytes.length + 7];
+      System.arraycopy(bytes, 0, padded, 3, bytes.length);
+      assertEquals(readAll(seed, DecoderFactory.get().binaryDecoder(bytes, null)),
+          readAll(seed, new ByteArrayDecoder(padded, 3, bytes.length)), "seed " + seed);
+    }
+  }
+
+  @Test
+  void reusesUtf8AndByteBuffersAsBinaryDecoderDoes() throws IOException {
+    byte[] bytes = encode(e -> {
+      e.writeString("héllo wörld");
+      e.writeBytes(new byte[] {1, 2, 3});
+    });
+    Utf8 old = new Utf8("a much longer string than the one read");
+    ByteBuffer oldBytes = ByteBuffer.allocate(16);
+    ByteArrayDecoder decoder = new ByteArrayDecoder(bytes, 0, bytes.length);
+    Utf8 read = decoder.readString(old);
+    ByteBuffer readBytes = decoder.readBytes(oldBytes);
+    assertTrue(read == old && readBytes == oldBytes);
+    assertEquals("héllo wörld", read.toString());
+    assertArrayEquals(new byte[] {1, 2, 3}, Arrays.copyOf(readBytes.array(), readBytes.limit()));
+    assertTrue(decoder.isEnd());
+  }
+
+  @Test
+  void failsLikeBinaryDecoderOnTruncatedAndMalformedInput() {
+    byte[] longString = encode(e -> e.writeString("0123456789"));
+    byte[] truncated = Arrays.copyOf(longString, 5);
+    assertThrows(EOFException.class, () -> new ByteArrayDecoder(truncated, 0, truncated.length).readString(null));
+    assertThrows(EOFException.class, () -> decoder(truncated).readString(null));
+
+    byte[] tenContinuationBytes = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1};
+    assertThrows(InvalidNumberEncodingException.class, () -> decoder(tenContinuationBytes).readLong());
+    assertThrows(InvalidNumberEncodingException.class,
+        () -> new ByteArrayDecoder(tenContinuationBytes, 0, 11).readLong());
+    byte[] sixIntBytes = {-1, -1, -1, -1, -1, 1};
+    assertThrows(InvalidNumberEncodingException.class, () -> new ByteArrayDecoder(sixIntBytes, 0, 6).readInt());
+    assertThrows(EOFException.class, () -> new ByteArrayDecoder(new byte[] {-1}, 0, 1).readInt());
+
+    byte[] negativeLength = encode(e -> e.writeLong(-5));
+    assertThrows(AvroRuntimeException.class,
+        () -> new ByteArrayDecoder(negativeLength, 0, negativeLength.length).readBytes(null));
+    byte[] hugeLength = encode(e -> e.writeLong(Integer.MAX_VALUE - 16));
+    assertThrows(EOFException.class, () -> new ByteArrayDecoder(hugeLength, 0, hugeLength.length).readString());
+    byte[] doubleTooShort = {1, 2, 3};
+    assertThrows(EOFException.class, () -> new ByteArrayDecoder(doubleTooShort, 0, 3).readDouble());
+    assertThrows(EOFException.class, () -> new ByteArrayDecoder(doubleTooShort, 0, 3).skipFixed(4));
+  }
+
+  @Test
+  void refusesSlicesOutsideTheArray() {
+    assertThrows(IndexOutOfBoundsException.class, () -> new ByteArrayDecoder(new byte[4], 2, 3));
+  }
+
+  private static BinaryDecoder decoder(byte[] bytes) {
+    return DecoderFactory.get().binaryDecoder(bytes, null);
+  }
+
+  private interface Writes {
+    void to(BinaryEncoder encoder) throws IOException;
+  }
+
+  private static byte[] encode(Writes writes) {
+    try {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+      writes.to(encoder);
+      encoder.flush();
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Writes a seeded random mix of every kind of value, with blocked arrays; the kinds come from {@code seed}. */
+  private static byte[] write(long seed) {
+    return encode(e -> {
+      Random kinds = new Random(seed);
+      Random r = new Random(~seed);
+      for (int i = 0; i < 30; i++) {
+        switch (kinds.nextInt(11)) {
+          case 0 -> e.writeInt(r.nextInt());
+          case 1 -> e.writeLong(r.nextLong() >> r.nextInt(64));
+          case 2 -> e.writeFloat(r.nextFloat() * 1e6f);
+          case 3 -> e.writeDouble(r.nextGaussian() * 1e12);
+          case 4 -> e.writeBoolean(r.nextBoolean());
+          case 5 -> e.writeString(randomText(r));
+          case 6 -> e.writeBytes(randomBytes(r, r.nextInt(40)));
+          case 7 -> e.writeFixed(randomBytes(r, 5));
+          case 8 -> e.writeEnum(r.nextInt(300));
+          case 9 -> e.writeIndex(r.nextInt(5));
+          default -> {
+            int n = r.nextInt(4);
+            e.writeArrayStart();
+            e.setItemCount(n);
+            for (int k = 0; k < n; k++) {
+              e.startItem();
+              e.writeString(randomText(r));
+            }
+            e.writeArrayEnd();
+          }
+        }
+      }
+    });
+  }
+
+  /** Reads back what {@link #write} wrote, rendering every value (and the bytes left) as text. */
+  private static String readAll(long seed, Decoder d) throws IOException {
+    Random kinds = new Random(seed);
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < 30; i++) {
+      switch (kinds.nextInt(11)) {
+        case 0 -> out.append(d.readInt());
+        case 1 -> out.append(d.readLong());
+        case 2 -> out.append(d.readFloat());
+        case 3 -> out.append(d.readDouble());
+        case 4 -> out.append(d.readBoolean());
+        case 5 -> out.append(i % 2 == 0 ? d.readString() : d.readString(null));
+        case 6 -> {
+          ByteBuffer b = d.readBytes(null);
+          out.append(Arrays.toString(Arrays.copyOf(b.array(), b.limit())));
+        }
+        case 7 -> {
+          byte[] fixed = new byte[5];
+          d.readFixed(fixed, 0, 5);
+          out.append(Arrays.toString(fixed));
+        }
+        case 8 -> out.append(d.readEnum());
+        case 9 -> out.append(d.readIndex());
+        default -> {
+          for (long block = d.readArrayStart(); block > 0; block = d.arrayNext()) {
+            for (long k = 0; k < block; k++) {
+              out.append(d.readString(null)).append(',');
+            }
+          }
+        }
+      }
+      out.append('|');
+    }
+    return out.append(d.remainingBytes()).toString();
+  }
+
+  private static String randomText(Random r) {
+    StringBuilder s = new StringBuilder();
+    int n = r.nextInt(12);
+    for (int i = 0; i < n; i++) {
+      s.append("aZ0 éж中😀".charAt(r.nextInt(8)));
+    }
+    return s.toString();
+  }
+
+  private static byte[] randomBytes(Random r, int n) {
+    byte[] bytes = new byte[n];
+    r.nextBytes(bytes);
+    return bytes;
+  }
+}
