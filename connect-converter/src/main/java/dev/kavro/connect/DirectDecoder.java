@@ -2,6 +2,8 @@ package dev.kavro.connect;
 
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.runtime.ConnectReadSupport;
+import dev.kavro.connect.runtime.ScalarFinish;
 import dev.kavro.plan.ArrayPlan;
 import dev.kavro.plan.DefaultStep;
 import dev.kavro.plan.EnumPlan;
@@ -31,9 +33,10 @@ import org.apache.kafka.connect.data.Struct;
  * Kavro's readers ({@link PlanBuilder}: every Avro resolution rule plus the case fallback), precompiled here into a
  * tree of nodes, one per plan node and Connect schema, so that no schema is inspected per record.
  *
- * <p>Results equal the generic path's ({@link GenericPathDecoder}). Shapes the tree does not cover (general unions,
- * maps encoded as MapEntry arrays, non-null defaults other than primitives and strings) are reported by
- * {@link #create} as unsupported; the caller then uses the generic path. Thread-safe: the tree is immutable.
+ * <p>Results equal the generic path's ({@link GenericPathDecoder}). The few shapes the tree does not cover (MapEntry
+ * arrays with defaults or skipped fields, zero-byte arrays, logical-type plans) make {@link #create} answer the
+ * generic path instead. It is also the fallback of the compiled Connect readers ({@link ConnectReaderEntry}), which
+ * follow the same {@link ConnectShape} rules. Thread-safe: the tree is immutable.
  */
 final class DirectDecoder implements ConnectDecoder {
   private final Node root;
@@ -46,11 +49,20 @@ final class DirectDecoder implements ConnectDecoder {
   static ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
       AvroDataSettings settings, ReaderMode mode) {
     try {
-      ReadPlan plan = PlanBuilder.build(writer, reader, GenericData.get());
-      return new DirectDecoder(new TreeBuilder(settings).node(plan, connect));
+      return tree(PlanBuilder.build(writer, reader, GenericData.get()), reader, connect, settings);
     } catch (UnsupportedSchemaException e) {
       return new GenericPathDecoder(writer, reader, connect, settings, mode);
     }
+  }
+
+  /**
+   * The node tree for a plan.
+   *
+   * @throws UnsupportedSchemaException for shapes the tree does not cover
+   */
+  static DirectDecoder tree(ReadPlan plan, Schema reader, org.apache.kafka.connect.data.Schema connect,
+      AvroDataSettings settings) {
+    return new DirectDecoder(new TreeBuilder(settings).node(plan, connect, reader));
   }
 
   @Override
@@ -71,16 +83,14 @@ final class DirectDecoder implements ConnectDecoder {
       this.settings = settings;
     }
 
-    Node node(ReadPlan plan, org.apache.kafka.connect.data.Schema connect) {
-      if (isGeneralUnion(connect)) {
-        throw new UnsupportedSchemaException("general unions take the generic path");
+    /** @param declared the reader's schema at this position: a union where the plan resolved one of its branches */
+    Node node(ReadPlan plan, org.apache.kafka.connect.data.Schema connect, Schema declared) {
+      if (ConnectShape.isGeneralUnion(connect)) {
+        return generalUnion(plan, connect, declared);
       }
       ScalarFinish finish = ScalarFinish.of(connect);
       return switch (plan.kind()) {
-        case NULL -> in -> {
-          in.readNull();
-          return null;
-        };
+        case NULL -> ReadSupport::readNull;
         case BOOLEAN -> Decoder::readBoolean;
         case INT -> in -> finish.apply(in.readInt());
         case LONG -> in -> finish.apply(in.readLong());
@@ -94,59 +104,72 @@ final class DirectDecoder implements ConnectDecoder {
         case FLOAT_TO_DOUBLE -> in -> (double) in.readFloat();
         case STRING_UTF8, STRING_JAVA -> Decoder::readString;
         case BYTES_TO_UTF8, BYTES_TO_STRING -> ReadSupport::bytesToString;
-        case BYTES -> in -> finish.apply(in.readBytes(null));
+        case BYTES -> in -> finish.apply(ConnectReadSupport.readBytes(in));
         case STRING_TO_BYTES -> in -> finish.apply(ReadSupport.stringToBytes(in));
-        case FIXED -> fixed(plan.reader().getFixedSize(), finish);
+        case FIXED -> {
+          int size = plan.reader().getFixedSize();
+          yield in -> finish.apply(ConnectReadSupport.readFixed(in, size));
+        }
         case ENUM -> enumNode((EnumPlan) plan);
         case ARRAY -> array((ArrayPlan) plan, connect);
         case MAP -> map((MapPlan) plan, connect);
         case RECORD -> record((RecordPlan) plan, connect);
         case UNION -> union((UnionPlan) plan, connect);
-        case ERROR -> {
-          String message = ((ErrorPlan) plan).message();
-          yield in -> ReadSupport.fail(message);
-        }
+        case ERROR -> error((ErrorPlan) plan);
         case LOGICAL -> throw new UnsupportedSchemaException("logical conversions take the generic path");
       };
     }
 
-    private boolean isGeneralUnion(org.apache.kafka.connect.data.Schema connect) {
-      return connect.type() == org.apache.kafka.connect.data.Schema.Type.STRUCT
-          && ("io.confluent.connect.avro.Union".equals(connect.name()) || (connect.parameters() != null
-              && connect.parameters().containsKey("org.apache.kafka.connect.data.Union")));
+    private static Node error(ErrorPlan plan) {
+      String message = plan.message();
+      return in -> ReadSupport.fail(message);
     }
 
-    private static Node fixed(int size, ScalarFinish finish) {
+    /** Connect's struct for an Avro union: one field set, the one of the reader branch that the data took. */
+    private Node generalUnion(ReadPlan plan, org.apache.kafka.connect.data.Schema connect, Schema declared) {
+      if (plan.kind() != ReadPlan.Kind.UNION) {
+        return unionBranch(plan, connect, declared);
+      }
+      List<ReadPlan> branches = ((UnionPlan) plan).branches();
+      Node[] nodes = new Node[branches.size()];
+      for (int i = 0; i < nodes.length; i++) {
+        nodes[i] = unionBranch(branches.get(i), connect, plan.reader());
+      }
+      return unionSwitch(nodes);
+    }
+
+    private Node unionBranch(ReadPlan branch, org.apache.kafka.connect.data.Schema connect, Schema readerUnion) {
+      if (branch.kind() == ReadPlan.Kind.NULL) {
+        return ReadSupport::readNull;
+      }
+      if (branch.kind() == ReadPlan.Kind.ERROR) {
+        return error((ErrorPlan) branch);
+      }
+      Field field = ConnectShape.unionField(branch, connect, readerUnion, settings);
+      Node value = node(branch, field.schema(), branch.reader());
       return in -> {
-        byte[] bytes = new byte[size];
-        in.readFixed(bytes, 0, size);
-        return finish.apply(ByteBuffer.wrap(bytes));
+        Struct struct = new Struct(connect);
+        struct.put(field, value.read(in));
+        return struct;
       };
     }
 
     private static Node enumNode(EnumPlan plan) {
-      Object[] values = plan.values();
-      String[] symbols = new String[values.length];
-      for (int i = 0; i < values.length; i++) {
-        symbols[i] = values[i] == null ? null : values[i].toString();
-      }
+      Object[] symbols = ConnectShape.enumSymbols(plan);
       Schema writer = plan.writer();
       return in -> ReadSupport.enumValue(symbols, in.readEnum(), writer);
     }
 
     private Node array(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
-      Schema elementType = plan.reader().getElementType();
-      if (ReadSupport.isZeroByteSchema(elementType)) {
-        throw new UnsupportedSchemaException("zero-byte arrays take the generic path");
-      }
+      Schema elementType = ConnectShape.checkedElementType(plan);
       if (connect.type() == org.apache.kafka.connect.data.Schema.Type.MAP) {
         return mapEntries(plan, connect, elementType);
       }
-      Node element = node(plan.element(), connect.valueSchema());
+      Node element = node(plan.element(), connect.valueSchema(), elementType);
       return in -> {
         long n = in.readArrayStart();
         ReadSupport.checkArrayBlock(in, n, elementType, false);
-        List<Object> list = new ArrayList<>((int) Math.min(n, 1024));
+        List<Object> list = ConnectReadSupport.newList(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             list.add(element.read(in));
@@ -160,36 +183,27 @@ final class DirectDecoder implements ConnectDecoder {
 
     /** Confluent's map with non-string keys: an array of key/value records, read straight into a map. */
     private Node mapEntries(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect, Schema elementType) {
-      if (plan.element().kind() != ReadPlan.Kind.RECORD || !((RecordPlan) plan.element()).defaults().isEmpty()) {
-        throw new UnsupportedSchemaException("unusual map entries take the generic path");
-      }
-      RecordPlan entry = (RecordPlan) plan.element();
+      RecordPlan entry = ConnectShape.mapEntry(plan);
       int keyPos = entry.reader().getField("key").pos();
       List<RecordPlan.FieldStep> steps = entry.fields();
       Node[] nodes = new Node[steps.size()];
-      Schema[] skips = new Schema[steps.size()];
       boolean[] isKey = new boolean[steps.size()];
       for (int i = 0; i < steps.size(); i++) {
         RecordPlan.FieldStep step = steps.get(i);
-        if (step.isSkip()) {
-          skips[i] = step.skipSchema();
-        } else {
-          isKey[i] = step.readerPos() == keyPos;
-          nodes[i] = node(step.plan(), isKey[i] ? connect.keySchema() : connect.valueSchema());
-        }
+        isKey[i] = step.readerPos() == keyPos;
+        Schema declared = entry.reader().getFields().get(step.readerPos()).schema();
+        nodes[i] = node(step.plan(), isKey[i] ? connect.keySchema() : connect.valueSchema(), declared);
       }
       return in -> {
         long n = in.readArrayStart();
         ReadSupport.checkArrayBlock(in, n, elementType, false);
-        Map<Object, Object> map = new HashMap<>(n < 3 ? 4 : (int) Math.min(n / 0.75f + 1, 1 << 16));
+        Map<Object, Object> map = ConnectReadSupport.newMap(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             Object key = null;
             Object value = null;
             for (int f = 0; f < nodes.length; f++) {
-              if (nodes[f] == null) {
-                ReadSupport.skip(skips[f], in);
-              } else if (isKey[f]) {
+              if (isKey[f]) {
                 key = nodes[f].read(in);
               } else {
                 value = nodes[f].read(in);
@@ -205,11 +219,11 @@ final class DirectDecoder implements ConnectDecoder {
     }
 
     private Node map(MapPlan plan, org.apache.kafka.connect.data.Schema connect) {
-      Node value = node(plan.value(), connect.valueSchema());
+      Node value = node(plan.value(), connect.valueSchema(), plan.reader().getValueType());
       return in -> {
         long n = in.readMapStart();
         ReadSupport.checkMapBlock(in, n);
-        Map<Object, Object> map = new HashMap<>(n < 3 ? 4 : (int) Math.min(n / 0.75f + 1, 1 << 16));
+        Map<Object, Object> map = ConnectReadSupport.newMap(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             String key = in.readString();
@@ -226,8 +240,12 @@ final class DirectDecoder implements ConnectDecoder {
       List<ReadPlan> branches = plan.branches();
       Node[] nodes = new Node[branches.size()];
       for (int i = 0; i < nodes.length; i++) {
-        nodes[i] = node(branches.get(i), connect);
+        nodes[i] = node(branches.get(i), connect, branches.get(i).reader());
       }
+      return unionSwitch(nodes);
+    }
+
+    private static Node unionSwitch(Node[] nodes) {
       return in -> {
         int b = in.readIndex();
         if (b < 0 || b >= nodes.length) {
@@ -249,28 +267,17 @@ final class DirectDecoder implements ConnectDecoder {
           skips[i] = step.skipSchema();
         } else {
           targets[i] = connectFields.get(step.readerPos());
-          nodes[i] = node(step.plan(), targets[i].schema());
+          nodes[i] = node(step.plan(), targets[i].schema(), plan.reader().getFields().get(step.readerPos()).schema());
         }
       }
-      List<Field> defaultFields = new ArrayList<>();
-      List<Object> defaultValues = new ArrayList<>();
-      for (DefaultStep step : plan.defaults()) {
-        if (step.kind() != DefaultStep.Kind.SHARED) {
-          throw new UnsupportedSchemaException("non-primitive defaults take the generic path");
-        }
-        if (step.shared() != null) {
-          Field field = connectFields.get(step.pos());
-          Object value = dev.kavro.connect.data.AvroToConnectValue.convert(
-              plan.reader().getFields().get(step.pos()).schema(), field.schema(), step.shared(), settings);
-          if (value instanceof java.util.Date) {
-            throw new UnsupportedSchemaException("mutable defaults take the generic path");
-          }
-          defaultFields.add(field);
-          defaultValues.add(value);
-        }
+      List<DefaultStep> steps2 = plan.defaults();
+      Field[] defaultTargets = new Field[steps2.size()];
+      Node[] defaults = new Node[steps2.size()];
+      for (int i = 0; i < defaults.length; i++) {
+        DefaultStep step = steps2.get(i);
+        defaultTargets[i] = connectFields.get(step.pos());
+        defaults[i] = defaultNode(plan, step, defaultTargets[i]);
       }
-      Field[] defaultTargets = defaultFields.toArray(new Field[0]);
-      Object[] defaults = defaultValues.toArray();
       return in -> {
         Struct struct = new Struct(connect);
         for (int i = 0; i < nodes.length; i++) {
@@ -282,10 +289,31 @@ final class DirectDecoder implements ConnectDecoder {
           }
         }
         for (int i = 0; i < defaults.length; i++) {
-          struct.put(defaultTargets[i], defaults[i]);
+          struct.put(defaultTargets[i], defaults[i].read(in));
         }
         return struct;
       };
+    }
+
+    /** A default, made afresh for every record: shared only when immutable, decoded again when structured. */
+    private Node defaultNode(RecordPlan plan, DefaultStep step, Field field) {
+      switch (ConnectShape.defaultKind(step, field.schema())) {
+        case CONSTANT -> {
+          Object value = ConnectShape.constantDefault(plan, step, field, settings);
+          return in -> ConnectReadSupport.freshDefault(value);
+        }
+        case EMPTY_LIST -> {
+          return in -> new ArrayList<>();
+        }
+        case EMPTY_MAP -> {
+          return in -> new HashMap<>();
+        }
+        default -> {
+          Node decode = node(step.plan(), field.schema(), step.plan().reader());
+          byte[] encoded = step.encoded();
+          return in -> decode.read(ReadSupport.defaultDecoder(encoded));
+        }
+      }
     }
   }
 }

@@ -36,13 +36,15 @@ import org.apache.kafka.connect.storage.HeaderConverter;
  */
 public final class KavroConverter implements Converter, HeaderConverter, Versioned {
   private final SchemaRegistry injected;
-  private final Paths paths;
+  private final ReadSide.DecoderFactoryKind decoders;
+  private final WriteSide.EncoderFactoryKind encoders;
   private volatile State state;
 
   /** For Connect's {@code key.converter} / {@code value.converter} / {@code header.converter} class configs. */
   public KavroConverter() {
     this.injected = null;
-    this.paths = Paths.DIRECT;
+    this.decoders = Paths.DIRECT.decoders;
+    this.encoders = Paths.DIRECT.encoders;
   }
 
   /**
@@ -54,8 +56,14 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   }
 
   KavroConverter(SchemaRegistry registry, Paths paths) {
+    this(registry, paths.decoders, paths.encoders);
+  }
+
+  /** For tests: a converter with its own decoder and encoder factories (say, on a cache with a failing compiler). */
+  KavroConverter(SchemaRegistry registry, ReadSide.DecoderFactoryKind decoders, WriteSide.EncoderFactoryKind encoders) {
     this.injected = Objects.requireNonNull(registry, "registry");
-    this.paths = paths;
+    this.decoders = decoders;
+    this.encoders = encoders;
   }
 
   /**
@@ -87,11 +95,13 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
         || configs.containsKey(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG)) {
       ReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
           serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
+      ConnectReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
+          serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
     }
     SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
     boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
     State previous = state;
-    state = new State(config, serde, registry, owns, paths);
+    state = new State(config, serde, registry, owns, decoders, encoders);
     if (previous != null) {
       previous.release();
     }
@@ -200,7 +210,8 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   /** Which decoders and encoders the converter builds; the generic path is the reference the tests compare with. */
   enum Paths {
     GENERIC(GenericPathDecoder::new, GenericPathEncoder::new),
-    DIRECT(DirectDecoder::create, GenericPathEncoder::new);
+    DIRECT((writer, reader, connect, settings, mode) -> ConnectReaderCache.shared().decoder(writer, reader, connect,
+        settings, mode), DirectEncoder::create);
 
     final ReadSide.DecoderFactoryKind decoders;
     final WriteSide.EncoderFactoryKind encoders;
@@ -217,15 +228,16 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     final ReadSide reader;
     final WriteSide writer;
 
-    State(KavroConverterConfig config, KavroSerdeConfig serde, SchemaRegistry registry, boolean owns, Paths paths) {
+    State(KavroConverterConfig config, KavroSerdeConfig serde, SchemaRegistry registry, boolean owns,
+        ReadSide.DecoderFactoryKind decoders, WriteSide.EncoderFactoryKind encoders) {
       this.registry = registry;
       this.ownsRegistry = owns;
       boolean isKey = config.type() == ConverterType.KEY;
       AvroDataSettings settings = config.avroDataSettings();
       this.reader = new ReadSide(registry, isKey, serde.subjectNameStrategy(isKey), settings, serde.readerMode(),
-          serde.readerSchema(), config.targetSchema(), config.schemasCacheSize(), paths.decoders);
+          serde.readerSchema(), config.targetSchema(), config.schemasCacheSize(), decoders);
       this.writer = new WriteSide(registry, isKey, serde.subjectNameStrategy(isKey), serde, settings,
-          config.schemasCacheSize(), paths.encoders);
+          config.schemasCacheSize(), encoders);
     }
 
     void release() {

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  *
  * @param <T> the generated type ({@code GeneratedReader} or {@code GeneratedWriter})
  */
-final class CompiledSlot<T> {
+public final class CompiledSlot<T> {
   private static final Logger LOG = LoggerFactory.getLogger(CompiledSlot.class);
 
   private final CompileService service;
@@ -41,12 +41,12 @@ final class CompiledSlot<T> {
   }
 
   /** The compiled instance, or {@code null} while there is none. */
-  T get() {
+  public T get() {
     return compiled;
   }
 
   /** Starts compiling in the background, once; returns at once. */
-  void compileAsync() {
+  public void compileAsync() {
     if (compilation.get() != null) {
       return;
     }
@@ -61,7 +61,7 @@ final class CompiledSlot<T> {
    *
    * @throws AvroRuntimeException if compilation fails
    */
-  void compileNow() {
+  public void compileNow() {
     CompletableFuture<T> future = new CompletableFuture<>();
     if (compilation.compareAndSet(null, future)) {
       compileInto(future);
@@ -80,7 +80,7 @@ final class CompiledSlot<T> {
   }
 
   /** Waits up to {@code timeout} for compiled code; whether there is some. */
-  boolean await(Duration timeout) {
+  public boolean await(Duration timeout) {
     CompletableFuture<T> future = compilation.get();
     if (future != null) {
       try {

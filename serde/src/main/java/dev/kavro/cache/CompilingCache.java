@@ -3,11 +3,16 @@ package dev.kavro.cache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.kavro.codegen.ClassCompiler;
+import dev.kavro.codegen.GeneratedSource;
+import dev.kavro.plan.ReadPlan;
 import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.apache.avro.Schema;
 
 /**
  * What the reader and writer caches share: a bounded Caffeine map of entries that evicts idle ones, and the service
- * that compiles them. Thread-safe.
+ * that compiles them. Other modules (the Connect converter) extend it for caches of their own generated classes.
+ * Thread-safe.
  *
  * @param <K> the key: schemas and model
  * @param <V> the entry
@@ -15,6 +20,16 @@ import java.time.Duration;
 public abstract class CompilingCache<K, V> {
   final Cache<K, V> entries;
   private final CompileService compileService;
+
+  /**
+   * A cache with the default code-generation limits.
+   *
+   * @param threadName the prefix of its compile threads' names
+   */
+  protected CompilingCache(String threadName, int maxEntries, Duration idle, int compileThreads,
+      ClassCompiler compiler) {
+    this(threadName, maxEntries, idle, compileThreads, compiler, CodegenLimits.DEFAULT);
+  }
 
   CompilingCache(String threadName, int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler,
       CodegenLimits limits) {
@@ -24,6 +39,31 @@ public abstract class CompilingCache<K, V> {
 
   CompileService compileService() {
     return compileService;
+  }
+
+  /** The entries, for subclasses' lookups. */
+  protected final Cache<K, V> entries() {
+    return entries;
+  }
+
+  /**
+   * A slot compiled by this cache's service. {@code generator} runs on the compiling thread; it should check the
+   * limits ({@link #checkLimits}) before generating.
+   *
+   * @param what "reader" or "writer" (or a longer name), for messages
+   */
+  protected final <T> CompiledSlot<T> newSlot(Object key, String what, Callable<GeneratedSource> generator) {
+    return new CompiledSlot<>(compileService, key, what, generator);
+  }
+
+  /** @throws IllegalStateException if {@code plan} is beyond the code-generation limits */
+  protected final void checkLimits(ReadPlan plan) {
+    compileService.limits().check(plan);
+  }
+
+  /** @throws IllegalStateException if {@code schema} is beyond the code-generation limits */
+  protected final void checkLimits(Schema schema) {
+    compileService.limits().check(schema);
   }
 
   /**

@@ -9,8 +9,9 @@ import java.util.Map;
  * The objects a generated class needs (schemas, enum tables, defaults, conversions, messages), passed in as data
  * rather than written into source: schema text never becomes Java code. Each constant becomes a field {@code kN}
  * assigned from the constructor's array, in chunks so that no initializer method grows past the JVM's limits.
+ * Public for generators in other Kavro modules (the Connect converter). Not thread-safe: one per generated class.
  */
-final class Constants {
+public final class Constants {
   private static final int FIELDS_PER_INIT_METHOD = 400;
 
   private final Map<Object, String> names = new IdentityHashMap<>();
@@ -18,7 +19,7 @@ final class Constants {
   private final List<String> types = new ArrayList<>();
 
   /** The field name holding {@code value}, declared with {@code javaType}; one field per distinct instance. */
-  String ref(Object value, String javaType) {
+  public String ref(Object value, String javaType) {
     String known = names.get(value);
     if (known != null) {
       return known;
@@ -30,12 +31,12 @@ final class Constants {
     return name;
   }
 
-  Object[] values() {
+  public Object[] values() {
     return values.toArray();
   }
 
   /** Field declarations, the constructor taking {@code Object[]}, and its chunked initializers. */
-  void emit(SourceWriter src, String className) {
+  public void emit(SourceWriter src, String className) {
     for (int i = 0; i < values.size(); i++) {
       src.line("private " + types.get(i) + " k" + i + ";");
     }

@@ -1,42 +1,45 @@
 package dev.kavro.codegen;
 
-/** Builds Java source line by line with indentation; prints it with line numbers for compile-failure logs. */
-final class SourceWriter {
+/**
+ * Builds Java source line by line with indentation; prints it with line numbers for compile-failure logs. Public for
+ * generators in other Kavro modules. Not thread-safe.
+ */
+public final class SourceWriter {
   private final StringBuilder out = new StringBuilder(4096);
   private int indent;
 
-  SourceWriter line(String text) {
+  public SourceWriter line(String text) {
     out.append("  ".repeat(indent)).append(text).append('\n');
     return this;
   }
 
   /** Writes {@code text} and indents what follows; {@code text} normally ends with "{". */
-  SourceWriter open(String text) {
+  public SourceWriter open(String text) {
     line(text);
     indent++;
     return this;
   }
 
   /** Outdents and writes {@code text}, normally "}". */
-  SourceWriter close(String text) {
+  public SourceWriter close(String text) {
     indent--;
     return line(text);
   }
 
   /** Outdents for one line, as in "} finally {", then indents again. */
-  SourceWriter middle(String text) {
+  public SourceWriter middle(String text) {
     indent--;
     line(text);
     indent++;
     return this;
   }
 
-  SourceWriter append(SourceWriter other) {
+  public SourceWriter append(SourceWriter other) {
     other.out.toString().lines().forEach(this::line);
     return this;
   }
 
-  int length() {
+  public int length() {
     return out.length();
   }
 
@@ -46,7 +49,7 @@ final class SourceWriter {
   }
 
   /** {@code source} with 1-based line numbers, as compile errors cite them. */
-  static String numbered(String source) {
+  public static String numbered(String source) {
     StringBuilder numbered = new StringBuilder(source.length() + source.length() / 8);
     int n = 1;
     for (String line : source.split("\n", -1)) {

@@ -4,14 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Splits a method's statements by estimated bytecode size, so that no generated method outgrows what the JIT compiles. */
-final class StatementChunks {
+public final class StatementChunks {
   /** Estimated bytecode per method, well under HotSpot's 8000-byte limit for JIT compilation. */
-  static final int METHOD_BYTES_BUDGET = 2500;
+  public static final int METHOD_BYTES_BUDGET = 2500;
 
   private StatementChunks() {}
 
   /** Consecutive runs of {@code statements}, each within the budget (about one byte per two characters of source). */
-  static List<List<String>> split(List<String> statements) {
+  public static List<List<String>> split(List<String> statements) {
     List<List<String>> chunks = new ArrayList<>();
     List<String> current = new ArrayList<>();
     int bytes = 0;

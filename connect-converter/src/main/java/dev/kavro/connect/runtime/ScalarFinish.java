@@ -1,4 +1,4 @@
-package dev.kavro.connect;
+package dev.kavro.connect.runtime;
 
 import dev.kavro.connect.data.ConnectAvroNames;
 import java.nio.ByteBuffer;
@@ -10,12 +10,14 @@ import org.apache.kafka.connect.data.Timestamp;
 
 /**
  * Turns a decoded Avro scalar into its Connect value for one Connect schema, chosen once per schema: narrowing for
- * int8/int16, Connect's Date/Time/Timestamp/Decimal, Kavro's micros. The same rules as the generic path.
+ * int8/int16, Connect's Date/Time/Timestamp/Decimal, Kavro's micros. The same rules as the generic path
+ * ({@code AvroToConnectValue}). Public because compiled Connect readers call it; not a user API. Thread-safe.
  */
 @FunctionalInterface
-interface ScalarFinish {
+public interface ScalarFinish {
   Object apply(Object raw);
 
+  /** The finish for {@code connect}. */
   static ScalarFinish of(Schema connect) {
     String name = connect.name();
     String kavro = connect.parameters() == null ? null
@@ -40,6 +42,18 @@ interface ScalarFinish {
       case BYTES -> Decimal.LOGICAL_NAME.equals(name) ? raw -> Decimal.toLogical(connect, bytes((ByteBuffer) raw))
           : raw -> raw;
       default -> raw -> raw;
+    };
+  }
+
+  /** Whether the finish of {@code connect} returns the raw value itself (plain types, no logical conversion). */
+  static boolean isIdentity(Schema connect) {
+    String name = connect.name();
+    return switch (connect.type()) {
+      case INT8, INT16 -> false;
+      case INT32 -> !Date.LOGICAL_NAME.equals(name) && !Time.LOGICAL_NAME.equals(name);
+      case INT64 -> !Timestamp.LOGICAL_NAME.equals(name);
+      case BYTES -> !Decimal.LOGICAL_NAME.equals(name);
+      default -> true;
     };
   }
 

@@ -1,0 +1,326 @@
+package dev.kavro.connect;
+
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.ConnectToAvroValue;
+import dev.kavro.connect.runtime.ConnectWriteSupport;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.Encoder;
+import org.apache.kafka.connect.data.Date;
+import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Time;
+import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.DataException;
+
+/**
+ * The fast path of fromConnectData: writes Connect values straight to Avro binary, with no GenericRecord in between,
+ * through a tree of writers precomputed per (Connect schema, Avro schema) position. The bytes equal the generic
+ * path's ({@link GenericPathEncoder}): the same union branches, the same map entry order, the same checks. Shapes
+ * without a dedicated writer convert that subtree as the generic path does. Thread-safe: the tree is immutable.
+ */
+final class DirectEncoder implements ConnectEncoder {
+  private final Node root;
+
+  private DirectEncoder(Node root) {
+    this.root = root;
+  }
+
+  static ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
+      ReaderMode mode) {
+    return new DirectEncoder(new TreeBuilder(settings).node(connect, avro));
+  }
+
+  @Override
+  public void encode(Object value, Encoder out) throws IOException {
+    root.write(value, out);
+  }
+
+  /** Writes one value; null-checked by its parent, except where the node handles null itself. */
+  interface Node {
+    void write(Object value, Encoder out) throws IOException;
+  }
+
+  private static final class TreeBuilder {
+    private final AvroDataSettings settings;
+
+    TreeBuilder(AvroDataSettings settings) {
+      this.settings = settings;
+    }
+
+    /** A node that accepts null (writing a union's null branch, or failing as the generic path fails). */
+    Node node(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      if (avro.getType() == Schema.Type.UNION) {
+        if (ConnectShape.isGeneralUnion(connect)) {
+          return generalUnion(connect, avro);
+        }
+        return optional(connect, avro);
+      }
+      Node value = value(connect, avro);
+      return (v, out) -> {
+        if (v == null) {
+          throw ConnectWriteSupport.nullForRequired();
+        }
+        value.write(v, out);
+      };
+    }
+
+    private Node optional(org.apache.kafka.connect.data.Schema connect, Schema union) {
+      List<Schema> types = union.getTypes();
+      int nullIndex = -1;
+      for (int i = 0; i < types.size(); i++) {
+        if (types.get(i).getType() == Schema.Type.NULL) {
+          nullIndex = i;
+        }
+      }
+      if (!(types.size() == 1 || (types.size() == 2 && nullIndex >= 0))) {
+        return generic(connect, union);
+      }
+      int valueIndex = types.size() == 1 ? 0 : 1 - nullIndex;
+      Node value = value(connect, types.get(valueIndex));
+      boolean optional = connect.isOptional();
+      int nulls = nullIndex;
+      if (nulls < 0) {
+        return generic(connect, union);
+      }
+      return (v, out) -> {
+        if (v == null) {
+          if (!optional) {
+            throw ConnectWriteSupport.nullForRequired();
+          }
+          out.writeIndex(nulls);
+        } else {
+          out.writeIndex(valueIndex);
+          value.write(v, out);
+        }
+      };
+    }
+
+    /** Writes a non-null value of a non-union Avro schema. */
+    private Node value(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      String name = connect.name();
+      Schema.Type type = avro.getType();
+      switch (connect.type()) {
+        case INT8, INT16 -> {
+          if (type == Schema.Type.INT) {
+            return (v, out) -> out.writeInt(((Number) v).intValue());
+          }
+        }
+        case INT32 -> {
+          if (Date.LOGICAL_NAME.equals(name) && type == Schema.Type.INT) {
+            return (v, out) -> out.writeInt(ConnectWriteSupport.date(connect, v));
+          }
+          if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT && !micros(connect)) {
+            return (v, out) -> out.writeInt(ConnectWriteSupport.timeMillis(connect, v));
+          }
+          if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG && micros(connect)) {
+            return (v, out) -> out.writeLong(ConnectWriteSupport.timeMicros(connect, v));
+          }
+          if (!Date.LOGICAL_NAME.equals(name) && !Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT) {
+            return (v, out) -> out.writeInt((Integer) v);
+          }
+        }
+        case INT64 -> {
+          if (Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {
+            return micros(connect) ? (v, out) -> out.writeLong(ConnectWriteSupport.timestampMicros(connect, v))
+                : (v, out) -> out.writeLong(ConnectWriteSupport.timestampMillis(connect, v));
+          }
+          if (!Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {
+            return (v, out) -> out.writeLong((Long) v);
+          }
+        }
+        case FLOAT32 -> {
+          if (type == Schema.Type.FLOAT) {
+            return (v, out) -> out.writeFloat((Float) v);
+          }
+        }
+        case FLOAT64 -> {
+          if (type == Schema.Type.DOUBLE) {
+            return (v, out) -> out.writeDouble((Double) v);
+          }
+        }
+        case BOOLEAN -> {
+          if (type == Schema.Type.BOOLEAN) {
+            return (v, out) -> out.writeBoolean((Boolean) v);
+          }
+        }
+        case STRING -> {
+          if (type == Schema.Type.STRING) {
+            return (v, out) -> out.writeString((String) v);
+          }
+          if (type == Schema.Type.ENUM) {
+            return (v, out) -> out.writeEnum(ConnectWriteSupport.enumOrdinal(avro, v));
+          }
+        }
+        case BYTES -> {
+          boolean decimal = Decimal.LOGICAL_NAME.equals(name);
+          if (type == Schema.Type.FIXED) {
+            return decimal
+                ? (v, out) -> ConnectWriteSupport.writeFixed(ConnectWriteSupport.decimal(connect, v), avro, out)
+                : (v, out) -> ConnectWriteSupport.writeFixed(ConnectWriteSupport.bytesOf(v), avro, out);
+          }
+          if (type == Schema.Type.BYTES && (avro.getLogicalType() != null) == decimal) {
+            return decimal ? (v, out) -> out.writeBytes(ConnectWriteSupport.decimal(connect, v))
+                : ConnectWriteSupport::writeBytes;
+          }
+        }
+        case ARRAY -> {
+          if (type == Schema.Type.ARRAY) {
+            return array(connect, avro);
+          }
+        }
+        case MAP -> {
+          if (type == Schema.Type.MAP) {
+            return map(connect, avro);
+          }
+          if (type == Schema.Type.ARRAY && avro.getElementType().getType() == Schema.Type.RECORD
+              && avro.getElementType().getFields().size() == 2) {
+            return mapEntries(connect, avro);
+          }
+        }
+        case STRUCT -> {
+          if (type == Schema.Type.RECORD && avro.getFields().size() == connect.fields().size()) {
+            return record(connect, avro);
+          }
+        }
+      }
+      return generic(connect, avro);
+    }
+
+    private static boolean micros(org.apache.kafka.connect.data.Schema connect) {
+      String logical = connect.parameters() == null ? null
+          : connect.parameters().get(dev.kavro.connect.data.ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM);
+      return logical != null && logical.endsWith("-micros");
+    }
+
+    /** The generic path for one subtree: convert as AvroData does, write with Avro's generic writer. */
+    private Node generic(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      GenericDatumWriter<Object> writer = new GenericDatumWriter<>(avro, GenericData.get());
+      AvroDataSettings s = settings;
+      return (v, out) -> writer.write(ConnectToAvroValue.convert(connect, avro, v, s), out);
+    }
+
+    private Node array(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      Node element = node(connect.valueSchema(), avro.getElementType());
+      return (v, out) -> {
+        Collection<?> values = ConnectWriteSupport.collection(v);
+        out.writeArrayStart();
+        out.setItemCount(values.size());
+        for (Object e : values) {
+          out.startItem();
+          element.write(e, out);
+        }
+        out.writeArrayEnd();
+      };
+    }
+
+    private Node map(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      Node value = node(connect.valueSchema(), avro.getValueType());
+      return (v, out) -> {
+        Map<?, ?> map = ConnectWriteSupport.mapInWriteOrder(v);
+        out.writeMapStart();
+        out.setItemCount(map.size());
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          out.startItem();
+          out.writeString((String) e.getKey());
+          value.write(e.getValue(), out);
+        }
+        out.writeMapEnd();
+      };
+    }
+
+    private Node mapEntries(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      List<Schema.Field> fields = avro.getElementType().getFields();
+      Node key = node(connect.keySchema(), fields.get(0).schema());
+      Node value = node(connect.valueSchema(), fields.get(1).schema());
+      return (v, out) -> {
+        Map<?, ?> map = (Map<?, ?>) v;
+        out.writeArrayStart();
+        out.setItemCount(map.size());
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          out.startItem();
+          key.write(e.getKey(), out);
+          value.write(e.getValue(), out);
+        }
+        out.writeArrayEnd();
+      };
+    }
+
+    private Node record(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      List<Field> fields = connect.fields();
+      List<Schema.Field> avroFields = avro.getFields();
+      Field[] connectFields = fields.toArray(new Field[0]);
+      Node[] nodes = new Node[connectFields.length];
+      boolean[] withoutDefault = new boolean[connectFields.length];
+      for (int i = 0; i < nodes.length; i++) {
+        nodes[i] = node(connectFields[i].schema(), avroFields.get(i).schema());
+        withoutDefault[i] = settings.ignoreDefaultForNullables() && connectFields[i].schema().isOptional();
+      }
+      return (v, out) -> {
+        Struct struct = ConnectWriteSupport.struct(v, connect);
+        for (int i = 0; i < nodes.length; i++) {
+          Field field = connectFields[i];
+          Object value = withoutDefault[i] ? struct.getWithoutDefault(field.name()) : struct.get(field);
+          try {
+            nodes[i].write(value, out);
+          } catch (DataException e) {
+            throw ConnectWriteSupport.fieldError(field.name(), e);
+          }
+        }
+      };
+    }
+
+    /** Connect's union struct: the first field set selects the branch, as the generic path selects it. */
+    private Node generalUnion(org.apache.kafka.connect.data.Schema connect, Schema union) {
+      List<Schema> types = union.getTypes();
+      int nullIndex = -1;
+      int[] indexes = new int[types.size()];
+      int branches = 0;
+      for (int i = 0; i < types.size(); i++) {
+        if (types.get(i).getType() == Schema.Type.NULL) {
+          nullIndex = i;
+        } else {
+          indexes[branches++] = i;
+        }
+      }
+      Field[] fields = connect.fields().toArray(new Field[0]);
+      if (fields.length > branches) {
+        return generic(connect, union);
+      }
+      Node[] nodes = new Node[fields.length];
+      for (int i = 0; i < fields.length; i++) {
+        nodes[i] = value(fields[i].schema(), types.get(indexes[i]));
+      }
+      boolean optional = connect.isOptional();
+      int nulls = nullIndex;
+      return (v, out) -> {
+        if (v != null) {
+          Struct struct = (Struct) v;
+          for (int i = 0; i < fields.length; i++) {
+            Object value = struct.get(fields[i]);
+            if (value != null) {
+              out.writeIndex(indexes[i]);
+              nodes[i].write(value, out);
+              return;
+            }
+          }
+        }
+        if (!optional) {
+          throw v == null ? ConnectWriteSupport.nullForRequired()
+              : new DataException("Union " + connect.name() + " has no branch set and is not optional");
+        }
+        if (nulls < 0) {
+          throw new DataException("Union " + connect.name() + " has no null branch");
+        }
+        out.writeIndex(nulls);
+      };
+    }
+  }
+}

@@ -1,0 +1,199 @@
+package dev.kavro.connect;
+
+import static dev.kavro.connect.ConverterFixtures.*;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.cache.CompiledSlot;
+import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.AvroToConnectSchema;
+import dev.kavro.registry.MockSchemaRegistry;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.data.Struct;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The direct and compiled paths against the generic (GenericRecord) path, in every reader mode: equal Connect
+ * schemas and values for reads, equal bytes for writes, on fixture schemas and random data.
+ */
+class ConnectFastPathTest {
+  static final Schema UNIONS = new Schema.Parser().parse("""
+      {"type":"record","name":"Unions","namespace":"ns","fields":[
+        {"name":"u","type":["int","string",{"type":"record","name":"Rec","fields":[{"name":"a","type":"long"}]},
+          "bytes"]},
+        {"name":"color","type":["null",{"type":"enum","name":"Color","symbols":["RED","GREEN"]}]},
+        {"name":"nu","type":["null","int","string",{"type":"array","items":"string"}],"default":null},
+        {"name":"deep","type":{"type":"array","items":["null","double",{"type":"map","values":"long"}]}},
+        {"name":"fx","type":["null",{"type":"fixed","name":"Four","size":4}]},
+        {"name":"date","type":["null",{"type":"int","logicalType":"date"}]},
+        {"name":"ts","type":{"type":"long","logicalType":"timestamp-millis"}},
+        {"name":"dec","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":3}},
+        {"name":"nested","type":{"type":"map","values":{"type":"array","items":"Rec"}}},
+        {"name":"f","type":"float"},{"name":"b","type":"boolean"}]}""");
+
+  static final Schema DEFAULTS_WRITER = new Schema.Parser().parse("""
+      {"type":"record","name":"D","fields":[{"name":"id","type":"int"},{"name":"gone","type":{"type":"array",
+        "items":{"type":"record","name":"G","fields":[{"name":"g","type":"string"}]}}}]}""");
+  static final Schema DEFAULTS_READER = new Schema.Parser().parse("""
+      {"type":"record","name":"D","fields":[{"name":"id","type":"long"},
+        {"name":"rec","type":{"type":"record","name":"In","fields":[{"name":"x","type":"int"},
+          {"name":"s","type":"string"}]},"default":{"x":7,"s":"seven"}},
+        {"name":"list","type":{"type":"array","items":"int"},"default":[1,2,3]},
+        {"name":"map","type":{"type":"map","values":"string"},"default":{"k":"v"}},
+        {"name":"emptyMap","type":{"type":"map","values":"string"},"default":{}},
+        {"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},
+        {"name":"color","type":{"type":"enum","name":"C","symbols":["R","G"]},"default":"G"},
+        {"name":"blob","type":"bytes","default":"ab"},
+        {"name":"opt","type":["null","string"],"default":null}]}""");
+
+  private static final String[] MODES = {"async", "compiled", "fallback"};
+
+  private record Pair(KavroConverter direct, KavroConverter generic) {}
+
+  private static Pair converters(MockSchemaRegistry registry, String mode, Map<String, Object> extra) {
+    Map<String, Object> config = new HashMap<>(extra);
+    config.put("kavro.reader.mode", mode);
+    return new Pair(converter(false, config, KavroConverter.Paths.DIRECT, registry),
+        converter(false, config, KavroConverter.Paths.GENERIC, registry));
+  }
+
+  /** Reads {@code bytes} both ways; checks equal results and valid structs; writes the result back both ways. */
+  private static void checkBothWays(Pair pair, String topic, byte[] bytes) {
+    SchemaAndValue expected = pair.generic.toConnectData(topic, bytes);
+    SchemaAndValue actual = pair.direct.toConnectData(topic, bytes);
+    assertEquals(expected.schema(), actual.schema());
+    assertEquals(expected.value(), actual.value());
+    if (actual.value() instanceof Struct struct) {
+      struct.validate();
+    }
+    byte[] genericBytes = pair.generic.fromConnectData(topic + "-out", expected.schema(), expected.value());
+    byte[] directBytes = pair.direct.fromConnectData(topic + "-out", expected.schema(), expected.value());
+    assertArrayEquals(genericBytes, directBytes);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void randomDataReadsAndWritesAsTheGenericPath(String mode) {
+    for (Map<String, Object> settings : List.of(Map.<String, Object>of(),
+        Map.<String, Object>of("generalized.sum.type.support", true, "enhanced.avro.schema.support", true))) {
+      MockSchemaRegistry registry = freshRegistry();
+      Pair pair = converters(registry, mode, settings);
+      for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH)) {
+        int id = registry.register("t-value", schema, false);
+        RandomAvro random = new RandomAvro(schema.getFullName().hashCode());
+        for (int i = 0; i < 60; i++) {
+          checkBothWays(pair, "t", confluentBytes(id, schema, random.value(schema)));
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void randomConnectStructsWriteTheGenericPathsBytes(String mode) {
+    MockSchemaRegistry registry = freshRegistry();
+    Pair pair = converters(registry, mode, Map.of());
+    Random random = new Random(42);
+    for (int i = 0; i < 50; i++) {
+      Struct value = everything(random.nextInt(1000));
+      if (random.nextBoolean()) {
+        value.put("counts", Map.of("x" + i, i, "y", 2, "z" + random.nextInt(), 3));
+      }
+      byte[] expected = pair.generic.fromConnectData("e", EVERYTHING, value);
+      assertArrayEquals(expected, pair.direct.fromConnectData("e", EVERYTHING, value));
+      checkBothWays(pair, "e", expected);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void structuredDefaultsReadAsTheGenericPath(String mode) {
+    MockSchemaRegistry registry = freshRegistry();
+    int id = registry.register("d-value", DEFAULTS_WRITER, false);
+    Pair pair = converters(registry, mode, Map.of("kavro.reader.schema", DEFAULTS_READER.toString()));
+    RandomAvro random = new RandomAvro(3);
+    for (int i = 0; i < 5; i++) {
+      byte[] bytes = confluentBytes(id, DEFAULTS_WRITER, random.value(DEFAULTS_WRITER));
+      // Connect schemas with struct defaults are never equal across converters (AvroData builds such defaults on
+      // the schema builder), so both read onto one target instance.
+      org.apache.kafka.connect.data.Schema target = pair.generic.toConnectData("d", bytes).schema();
+      SchemaAndValue expected = pair.generic.toConnectData("d", null, bytes, target);
+      SchemaAndValue first = pair.direct.toConnectData("d", null, bytes, target);
+      assertEquals(expected, first);
+      SchemaAndValue second = pair.direct.toConnectData("d", null, bytes, target);
+      // Defaults are fresh per record: changing one record's default leaves the next record's alone.
+      ((java.util.Date) ((Struct) first.value()).get("day")).setTime(0);
+      ((List<Object>) ((Struct) first.value()).get("list")).clear();
+      assertEquals(expected, second);
+    }
+  }
+
+  @Test
+  void compiledModeServesCompiledCodeForEveryFixture() {
+    AvroDataSettings settings = AvroDataSettings.DEFAULTS;
+    for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH)) {
+      org.apache.kafka.connect.data.Schema connect = AvroToConnectSchema.convert(schema, null, settings);
+      ConnectDecoder decoder = ConnectReaderCache.shared().decoder(schema, schema, connect, settings,
+          ReaderMode.COMPILED);
+      assertTrue(((ConnectReaderEntry) decoder).isCompiled());
+      assertInstanceOf(DirectDecoder.class, ConnectReaderCache.shared().decoder(schema, schema, connect, settings,
+          ReaderMode.FALLBACK));
+    }
+  }
+
+  @Test
+  void compileFailureKeepsTheNodeTreeAndWarnsOnce() throws InterruptedException {
+    AtomicInteger attempts = new AtomicInteger();
+    ConnectReaderCache failing = ConnectReaderCache.withCompiler(source -> {
+      attempts.incrementAndGet();
+      throw new IllegalStateException("injected compiler failure");
+    });
+    MockSchemaRegistry registry = freshRegistry();
+    int id = registry.register("f-value", UNIONS, false);
+    KavroConverter direct = new KavroConverter(registry, failing::decoder, DirectEncoder::create);
+    direct.configure(Map.of("kavro.reader.mode", "async"), false);
+    KavroConverter generic = converter(false, Map.of(), KavroConverter.Paths.GENERIC, registry);
+    Logger logger = (Logger) LoggerFactory.getLogger(CompiledSlot.class);
+    ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    try {
+      RandomAvro random = new RandomAvro(11);
+      for (int i = 0; i < 20; i++) {
+        byte[] bytes = confluentBytes(id, UNIONS, random.value(UNIONS));
+        assertEquals(generic.toConnectData("f", bytes), direct.toConnectData("f", bytes));
+        if (i == 0) {
+          // The background compilation fails; wait for it (bounded), then keep reading on the fallback.
+          long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+          while (appender.list.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+          }
+        }
+      }
+    } finally {
+      logger.detachAppender(appender);
+    }
+    assertEquals(1, attempts.get());
+    List<ILoggingEvent> warnings = appender.list.stream().filter(e -> e.getLevel() == Level.WARN).toList();
+    assertEquals(1, warnings.size());
+    assertTrue(warnings.get(0).getFormattedMessage().contains("Connect reader"));
+  }
+}
