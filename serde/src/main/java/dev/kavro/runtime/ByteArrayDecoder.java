@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.InvalidNumberEncodingException;
 import org.apache.avro.SystemLimitException;
@@ -131,9 +132,8 @@ public final class ByteArrayDecoder extends Decoder {
       result.setByteLength(length);
       System.arraycopy(buf, pos, result.getBytes(), 0, length);
     } else {
-      byte[] bytes = new byte[length];
-      System.arraycopy(buf, pos, bytes, 0, length);
-      result = new Utf8(bytes);
+      // copyOfRange allocates without zeroing first: the copy fills the whole array.
+      result = new Utf8(Arrays.copyOfRange(buf, pos, pos + length));
     }
     pos += length;
     return result;
