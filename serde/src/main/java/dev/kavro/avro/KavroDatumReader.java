@@ -28,6 +28,8 @@ import org.apache.avro.specific.SpecificData;
  * @param <T> the type of datum read
  */
 public final class KavroDatumReader<T> implements DatumReader<T> {
+  private static final ThreadLocal<ByteArrayDecoder> DECODER = ThreadLocal.withInitial(ByteArrayDecoder::new);
+
   private final Schema readerSchema;
   private final GenericData model;
   private final ReaderMode mode;
@@ -100,7 +102,8 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
    * @throws IOException when the bytes end early or are malformed
    */
   public T read(T reuse, byte[] bytes, int offset, int length) throws IOException {
-    return read(reuse, new ByteArrayDecoder(bytes, offset, length));
+    // One decoder per thread: a read allocates nothing but the values it returns.
+    return read(reuse, DECODER.get().wrap(bytes, offset, length));
   }
 
   /** Switches to a new writer schema (as {@code DataFileStream} does); the reader schema stays. */
