@@ -2,6 +2,7 @@ package dev.kavro.avro;
 
 import dev.kavro.cache.WriterCache;
 import dev.kavro.cache.WriterEntry;
+import dev.kavro.runtime.ByteArrayEncoder;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
@@ -22,6 +23,10 @@ import org.apache.avro.specific.SpecificData;
  * @param <T> the type of datum written
  */
 public final class KavroDatumWriter<T> implements DatumWriter<T> {
+  /** {@link #toBytes}'s per-thread encoder; ones that grew past this are dropped after use, not kept per thread. */
+  private static final ThreadLocal<ByteArrayEncoder[]> ENCODER = ThreadLocal.withInitial(() -> new ByteArrayEncoder[1]);
+  private static final int RETAINED_CAPACITY = 1 << 20;
+
   private final GenericData model;
   private final ReaderMode mode;
   private volatile WriterEntry entry;
@@ -76,6 +81,32 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
   @Override
   public void write(T datum, Encoder out) throws IOException {
     entry.write(datum, out, mode != ReaderMode.FALLBACK);
+  }
+
+  /**
+   * Writes {@code datum} into a new array: the fast way to one record's bytes, through a per-thread
+   * {@link ByteArrayEncoder} rather than an {@code OutputStream} and a buffered encoder. The bytes are those
+   * {@link #write} writes into a {@code BinaryEncoder}.
+   *
+   * @throws IOException never in practice (no stream is involved); declared as {@link #write} declares it
+   * @throws RuntimeException as {@link #write} does
+   */
+  public byte[] toBytes(T datum) throws IOException {
+    ByteArrayEncoder[] slot = ENCODER.get();
+    ByteArrayEncoder encoder = slot[0];
+    // Taken out of its slot while in use, so that a toBytes nested inside this write gets an encoder of its own.
+    slot[0] = null;
+    if (encoder == null) {
+      encoder = new ByteArrayEncoder();
+    }
+    try {
+      write(datum, encoder.reset());
+      return encoder.toByteArray();
+    } finally {
+      if (encoder.capacity() <= RETAINED_CAPACITY) {
+        slot[0] = encoder;
+      }
+    }
   }
 
   /**

@@ -76,6 +76,7 @@ public final class WriterGenerator {
         "java.util.Iterator", "java.util.Map", "org.apache.avro.LogicalType", "org.apache.avro.Schema",
         "org.apache.avro.generic.GenericData", "org.apache.avro.generic.GenericFixed",
         "org.apache.avro.generic.IndexedRecord", "org.apache.avro.io.DatumWriter", "org.apache.avro.io.Encoder",
+        "org.apache.avro.util.Utf8",
         "dev.kavro.runtime.GeneratedWriter", "dev.kavro.runtime.WriteSupport")) {
       src.line("import " + type + ";");
     }
@@ -243,8 +244,22 @@ public final class WriterGenerator {
     Integer nullIndex = schema.getIndexNamed(Schema.Type.NULL.getName());
     // For null, GenericData.resolveUnion always answers the null branch; skip its lookups on that common path.
     String resolve = data + ".resolveUnion(" + schema(schema) + ", datum)";
-    methodSource.line("int b = " + (nullIndex == null ? resolve : "datum == null ? " + nullIndex + " : " + resolve)
-        + ";");
+    List<String> fastBranches = fastUnionBranches(branches);
+    if (fastBranches.isEmpty()) {
+      methodSource.line("int b = " + (nullIndex == null ? resolve : "datum == null ? " + nullIndex + " : " + resolve)
+          + ";");
+    } else {
+      methodSource.line("int b;");
+      if (nullIndex != null) {
+        methodSource.line("if (datum == null) b = " + nullIndex + ";");
+      }
+      String orElse = nullIndex != null ? "else " : "";
+      for (String branch : fastBranches) {
+        methodSource.line(orElse + branch);
+        orElse = "else ";
+      }
+      methodSource.line("else b = " + resolve + ";");
+    }
     methodSource.line("out.writeIndex(b);");
     methodSource.open("switch (b) {");
     for (int i = 0; i < branches.size(); i++) {
@@ -252,5 +267,38 @@ public final class WriterGenerator {
     }
     methodSource.line("default: throw new IllegalStateException();");
     methodSource.close("}");
+  }
+
+  /**
+   * Branch choices that skip {@code resolveUnion}'s map lookups where its answer is known from the datum's class: a
+   * boxed primitive, {@code String} or {@code Utf8} always takes the branch of its type, and a record whose schema is
+   * the branch's own schema object takes that branch (resolveUnion looks the record's full name up). Only unions
+   * without logical types qualify, as a model conversion for the datum's class would otherwise come first. Anything
+   * else still goes through {@code resolveUnion}, with its errors. Each entry is one {@code if (...) b = i;}.
+   */
+  private List<String> fastUnionBranches(List<Schema> branches) {
+    List<String> fast = new ArrayList<>();
+    for (Schema branch : branches) {
+      if (branch.getLogicalType() != null) {
+        return List.of();
+      }
+    }
+    for (int i = 0; i < branches.size(); i++) {
+      Schema branch = branches.get(i);
+      String test = switch (branch.getType()) {
+        case STRING -> "datum.getClass() == String.class || datum.getClass() == Utf8.class";
+        case INT -> "datum.getClass() == Integer.class";
+        case LONG -> "datum.getClass() == Long.class";
+        case FLOAT -> "datum.getClass() == Float.class";
+        case DOUBLE -> "datum.getClass() == Double.class";
+        case BOOLEAN -> "datum.getClass() == Boolean.class";
+        case RECORD -> "datum instanceof IndexedRecord && ((IndexedRecord) datum).getSchema() == " + schema(branch);
+        default -> null;
+      };
+      if (test != null) {
+        fast.add("if (" + test + ") b = " + i + ";");
+      }
+    }
+    return fast;
   }
 }

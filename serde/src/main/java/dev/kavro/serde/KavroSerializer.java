@@ -10,8 +10,9 @@ import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.ByteArrayEncoder;
 import dev.kavro.wire.WireFormat;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
@@ -21,12 +22,9 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.SchemaNormalization;
 import org.apache.avro.generic.GenericData;
-import org.apache.avro.io.BinaryDecoder;
-import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DatumReader;
 import org.apache.avro.io.DatumWriter;
-import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.io.Encoder;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.SerializationException;
@@ -54,6 +52,8 @@ import org.apache.kafka.common.serialization.Serializer;
 public final class KavroSerializer implements Serializer<Object> {
   /** Per-thread output buffer and encoder: no per-record allocation besides the returned array. */
   private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+  /** Encoders that grew past this are dropped after use, so that one huge record does not pin memory per thread. */
+  private static final int RETAINED_CAPACITY = 1 << 20;
 
   private final SchemaRegistry injected;
   private volatile State state;
@@ -147,53 +147,41 @@ public final class KavroSerializer implements Serializer<Object> {
 
   private static byte[] encode(State s, String topic, SchemaTargets targets, Target target, Object data) {
     Scratch scratch = SCRATCH.get();
-    OutputBuffer out = scratch.out;
-    boolean failed = true;
+    // A serializer called from inside a write on this thread (a custom conversion, say) gets its own encoder.
+    ByteArrayEncoder encoder = scratch.inUse ? new ByteArrayEncoder() : scratch.encoder;
+    boolean owner = !scratch.inUse;
+    scratch.inUse = true;
     try {
-      out.reset();
-      out.write(target.prefix);
+      // The frame goes first, so the final array is one copy of the encoder's.
+      encoder.reset().writeFixed(target.prefix);
       if (targets.schema.getType() == Schema.Type.BYTES) {
-        writeRawBytes(out, data);
+        writeRawBytes(encoder, data);
+      } else if (target.transcoder == null) {
+        targets.writer(s, data).write(data, encoder);
       } else {
-        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, scratch.encoder);
-        scratch.encoder = encoder;
-        if (target.transcoder == null) {
-          targets.writer(s, data).write(data, encoder);
-        } else {
-          target.transcoder.write(targets.writer(s, data), data, encoder);
-        }
-        encoder.flush();
+        target.transcoder.write(targets.writer(s, data), data, encoder);
       }
-      byte[] bytes = out.toByteArray();
-      failed = false;
-      return bytes;
+      return encoder.toByteArray();
     } catch (IOException | RuntimeException e) {
       throw SerdeErrors.serialization("Error serializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
           target.id), e);
     } finally {
-      if (failed) {
-        // A failed write may leave bytes in the encoder's buffer; never let them reach the next record.
-        scratch.encoder = null;
-      }
-      if (out.capacity() > OutputBuffer.RETAINED_CAPACITY) {
-        scratch.out = new OutputBuffer();
+      // Nothing survives reset(), failed writes included; only the array's size needs watching.
+      if (owner) {
+        scratch.inUse = false;
+        if (encoder.capacity() > RETAINED_CAPACITY) {
+          scratch.encoder = new ByteArrayEncoder();
+        }
       }
     }
   }
 
   /** Confluent's quirk, kept for compatibility: a top-level {@code bytes} value is written without a length. */
-  private static void writeRawBytes(OutputBuffer out, Object data) {
+  private static void writeRawBytes(ByteArrayEncoder out, Object data) {
     if (data instanceof byte[] bytes) {
-      out.write(bytes, 0, bytes.length);
-      return;
-    }
-    ByteBuffer buffer = ((ByteBuffer) data).duplicate();
-    if (buffer.hasArray()) {
-      out.write(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+      out.writeFixed(bytes, 0, bytes.length);
     } else {
-      byte[] copy = new byte[buffer.remaining()];
-      buffer.get(copy);
-      out.write(copy, 0, copy.length);
+      out.writeFixed((ByteBuffer) data); // its remaining bytes; the buffer's position is left alone
     }
   }
 
@@ -286,7 +274,8 @@ public final class KavroSerializer implements Serializer<Object> {
 
     /** The writer matching the value's data model: generated classes need their own model. */
     DatumWriter<Object> writer(State s, Object value) {
-      if (value instanceof SpecificRecord) {
+      // The exact-class test first: instanceof an interface costs a scan of the class's interfaces when it fails.
+      if (value.getClass() != GenericData.Record.class && value instanceof SpecificRecord) {
         DatumWriter<Object> w = specificWriter;
         if (w == null) {
           w = KavroDatumWriter.create(schema, DataModels.specific(value.getClass(), s.conversions), s.mode);
@@ -372,17 +361,15 @@ public final class KavroSerializer implements Serializer<Object> {
    * that. Only this path pays the double encoding.
    */
   private record Transcoder(DatumReader<Object> reader, DatumWriter<Object> writer) {
-    void write(DatumWriter<Object> recordWriter, Object data, BinaryEncoder out) throws IOException {
-      ByteArrayOutputStream tmp = new ByteArrayOutputStream();
-      BinaryEncoder tmpEncoder = EncoderFactory.get().directBinaryEncoder(tmp, null);
-      recordWriter.write(data, tmpEncoder);
-      BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(tmp.toByteArray(), null);
-      writer.write(reader.read(null, decoder), out);
+    void write(DatumWriter<Object> recordWriter, Object data, Encoder out) throws IOException {
+      ByteArrayEncoder tmp = new ByteArrayEncoder();
+      recordWriter.write(data, tmp);
+      writer.write(reader.read(null, new ByteArrayDecoder(tmp.array(), 0, tmp.size())), out);
     }
   }
 
   private static final class Scratch {
-    OutputBuffer out = new OutputBuffer();
-    BinaryEncoder encoder;
+    ByteArrayEncoder encoder = new ByteArrayEncoder();
+    boolean inUse;
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.kavro.runtime.ByteArrayEncoder;
 import dev.kavro.test.specific.Account;
 import dev.kavro.testing.Models;
 import dev.kavro.testing.Oracle;
@@ -11,6 +12,7 @@ import dev.kavro.testing.RandomData;
 import dev.kavro.testing.RandomSchemas;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -23,6 +25,7 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.util.Utf8;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,11 +41,36 @@ class DifferentialWriteTest {
     Models.trustTestSpecificRecords();
   }
 
-  /** The bytes written, or null if writing threw. */
+  /**
+   * The bytes written, or null if writing threw. Every write goes through both Avro's BinaryEncoder and Kavro's
+   * ByteArrayEncoder (and {@code toBytes} for Kavro's writers), which must agree on the bytes or on failing.
+   */
   private static byte[] write(DatumWriter<Object> writer, Object datum) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+    byte[] viaBinaryEncoder = writeWith(writer, datum, false);
+    byte[] viaByteArrayEncoder = writeWith(writer, datum, true);
+    assertArrayEquals(viaBinaryEncoder, viaByteArrayEncoder, () -> "BinaryEncoder and ByteArrayEncoder differ for "
+        + writer.getClass().getSimpleName() + "\ndatum: " + datum);
+    if (writer instanceof KavroDatumWriter<Object> kavro) {
+      byte[] viaToBytes;
+      try {
+        viaToBytes = kavro.toBytes(datum);
+      } catch (IOException | RuntimeException e) {
+        viaToBytes = null;
+      }
+      assertArrayEquals(viaBinaryEncoder, viaToBytes, () -> "toBytes differs\ndatum: " + datum);
+    }
+    return viaBinaryEncoder;
+  }
+
+  private static byte[] writeWith(DatumWriter<Object> writer, Object datum, boolean byteArrayEncoder) {
     try {
+      if (byteArrayEncoder) {
+        ByteArrayEncoder encoder = new ByteArrayEncoder(0);
+        writer.write(datum, encoder);
+        return encoder.toByteArray();
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
       writer.write(datum, encoder);
       encoder.flush();
       return out.toByteArray();
@@ -113,6 +141,40 @@ class DifferentialWriteTest {
       assertSameBytes(vanilla, kavro, record, "mode=" + mode);
     }
     assertNull(write(vanilla, bad.get(0)), "vanilla rejects a null int, so this test compares failures");
+  }
+
+  /** The compiled writer picks some branches from the datum's class; every pick must be resolveUnion's. */
+  @ParameterizedTest
+  @EnumSource(ReaderMode.class)
+  void choosesUnionBranchesAsResolveUnionDoes(ReaderMode mode) {
+    Schema schema = Differential.schema("""
+        {"type": "record", "name": "U", "fields": [{"name": "u", "type": ["null", "string", "int", "long", "float",
+          "double", "boolean", {"type": "record", "name": "R", "fields": [{"name": "x", "type": "int"}]},
+          {"type": "array", "items": "int"}]}]}""");
+    Schema r = schema.getField("u").schema().getTypes().get(7);
+    Schema equalR = Differential.schema(r.toString());
+    Schema otherR = Differential.schema("""
+        {"type": "record", "name": "Other", "fields": [{"name": "x", "type": "int"}]}""");
+    GenericData.Record sameSchemaRecord = new GenericData.Record(r);
+    sameSchemaRecord.put(0, 1);
+    GenericData.Record equalSchemaRecord = new GenericData.Record(equalR);
+    equalSchemaRecord.put(0, 2);
+    GenericData.Record otherRecord = new GenericData.Record(otherR);
+    otherRecord.put(0, 3);
+    List<Object> values = new ArrayList<>(List.of("s", new Utf8("u"), new StringBuilder("sb"), 1,
+        2L, 3f, 4d, true, sameSchemaRecord, equalSchemaRecord, otherRecord, List.of(5), (short) 6,
+        new BigDecimal("7")));
+    values.add(null);
+    DatumWriter<Object> vanilla = new GenericDatumWriter<>(schema, Models.generic(false, false));
+    KavroDatumWriter<Object> kavro = KavroDatumWriter.create(schema, Models.generic(false, false), mode);
+    int written = 0;
+    for (Object value : values) {
+      GenericData.Record record = new GenericData.Record(schema);
+      record.put(0, value);
+      assertSameBytes(vanilla, kavro, record, "mode=" + mode);
+      written += write(vanilla, record) != null ? 1 : 0;
+    }
+    assertEquals(12, written, "all but the foreign record, the Short and the BigDecimal resolve to a branch");
   }
 
   @ParameterizedTest

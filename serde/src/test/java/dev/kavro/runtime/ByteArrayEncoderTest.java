@@ -1,0 +1,294 @@
+package dev.kavro.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.Encoder;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.util.Utf8;
+import org.junit.jupiter.api.Test;
+
+/** Kavro's in-memory encoder against Avro's BinaryEncoder, call by call. */
+class ByteArrayEncoderTest {
+
+  /** One encoder call with its arguments fixed, so that both encoders receive exactly the same calls. */
+  private interface Call {
+    void apply(Encoder out) throws IOException;
+  }
+
+  @Test
+  void writesWhatBinaryEncoderWritesForRandomMixesOfEveryCall() throws IOException {
+    Random seeds = new Random(23);
+    ByteArrayEncoder reused = new ByteArrayEncoder(0);
+    for (int round = 0; round < 300; round++) {
+      long seed = seeds.nextLong();
+      List<Call> calls = randomCalls(new Random(seed));
+      byte[] expected = binaryEncoder(calls);
+      reused.reset();
+      for (Call call : calls) {
+        call.apply(reused);
+      }
+      assertArrayEquals(expected, reused.toByteArray(), "seed " + seed);
+      assertEquals(expected.length, reused.size());
+    }
+  }
+
+  @Test
+  void encodesJavaStringsAsBinaryEncoderDoesIncludingMalformedSurrogates() throws IOException {
+    List<String> strings = List.of("", "a", "plain ascii", "x".repeat(63), "y".repeat(64), "z".repeat(100_000),
+        "é", "héllo wörld", "日本語のテキスト", "emoji 😀 pair", "\uD800 lone high", "lone low \uDC00", "\uDC00\uD800",
+        "end high \uD83D", "\u007F\u0080\u07FF\u0800\uFFFF", "a".repeat(70) + "é", "é" + "b".repeat(200_000));
+    for (String string : strings) {
+      List<Call> calls = List.of(out -> out.writeString(string), out -> out.writeString(new StringBuilder(string)),
+          out -> out.writeString(new Utf8(string)), out -> out.writeString((CharSequence) string));
+      ByteArrayEncoder encoder = new ByteArrayEncoder(1);
+      for (Call call : calls) {
+        call.apply(encoder);
+      }
+      assertArrayEquals(binaryEncoder(calls), encoder.toByteArray(), () -> "string of length " + string.length());
+    }
+  }
+
+  @Test
+  void writesByteBuffersFromPositionToLimitWithoutMovingThem() throws IOException {
+    byte[] backing = new byte[64];
+    new Random(3).nextBytes(backing);
+    ByteBuffer sliced = ByteBuffer.wrap(backing, 5, 40).slice(); // non-zero array offset
+    sliced.position(7).limit(30);
+    ByteBuffer direct = ByteBuffer.allocateDirect(32).put(backing, 0, 32).position(3);
+    ByteBuffer readOnly = ByteBuffer.wrap(backing).asReadOnlyBuffer().position(9);
+    ByteBuffer empty = ByteBuffer.wrap(backing, 10, 0);
+    List<ByteBuffer> buffers = List.of(sliced, direct, readOnly, empty);
+    List<Call> calls = new ArrayList<>();
+    for (ByteBuffer buffer : buffers) {
+      calls.add(out -> out.writeBytes(buffer));
+      calls.add(out -> out.writeFixed(buffer));
+    }
+    ByteArrayEncoder encoder = new ByteArrayEncoder();
+    for (Call call : calls) {
+      call.apply(encoder);
+    }
+    assertArrayEquals(binaryEncoder(calls), encoder.toByteArray());
+    assertEquals(List.of(7, 3, 9, 10), buffers.stream().map(ByteBuffer::position).toList());
+    assertEquals(List.of(30, 32, 64, 10), buffers.stream().map(ByteBuffer::limit).toList());
+  }
+
+  @Test
+  void reservesAPrefixAndExposesItsArray() throws IOException {
+    ByteArrayEncoder encoder = new ByteArrayEncoder(2);
+    encoder.writeLong(Long.MIN_VALUE);
+    encoder.reset(5);
+    encoder.writeInt(-3);
+    encoder.writeString("ok");
+    byte[] array = encoder.array();
+    array[0] = 0;
+    array[4] = 42;
+    assertEquals(9, encoder.size());
+    assertSame(array, encoder.array());
+    byte[] framed = encoder.toByteArray();
+    assertEquals(9, framed.length);
+    assertEquals(42, framed[4]);
+    assertArrayEquals(binaryEncoder(List.of(out -> out.writeInt(-3), out -> out.writeString("ok"))),
+        Arrays.copyOfRange(framed, 5, 9));
+    encoder.reset();
+    assertEquals(0, encoder.size());
+    assertEquals(0, encoder.toByteArray().length);
+    assertThrows(IllegalArgumentException.class, () -> encoder.reset(-1));
+    assertThrows(IllegalArgumentException.class, () -> new ByteArrayEncoder(-1));
+  }
+
+  @Test
+  void failsOnBadFixedArgumentsAsArraycopyDoes() {
+    ByteArrayEncoder encoder = new ByteArrayEncoder();
+    assertThrows(IndexOutOfBoundsException.class, () -> encoder.writeFixed(new byte[1], 0, 2));
+  }
+
+  private static byte[] binaryEncoder(List<Call> calls) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+    for (Call call : calls) {
+      call.apply(encoder);
+    }
+    encoder.flush();
+    return out.toByteArray();
+  }
+
+  private static List<Call> randomCalls(Random random) {
+    List<Call> calls = new ArrayList<>();
+    int count = random.nextInt(40);
+    for (int i = 0; i < count; i++) {
+      calls.add(randomCall(random, 0));
+    }
+    return calls;
+  }
+
+  private static Call randomCall(Random random, int depth) {
+    switch (random.nextInt(depth < 2 ? 19 : 17)) {
+      case 0:
+        return Encoder::writeNull;
+      case 1: {
+        boolean b = random.nextBoolean();
+        return out -> out.writeBoolean(b);
+      }
+      case 2: {
+        int n = randomInt(random);
+        return out -> out.writeInt(n);
+      }
+      case 3: {
+        long n = randomLong(random);
+        return out -> out.writeLong(n);
+      }
+      case 4: {
+        float f = random.nextBoolean() ? random.nextFloat() * 1e6f - 5e5f : Float.intBitsToFloat(random.nextInt());
+        return out -> out.writeFloat(f);
+      }
+      case 5: {
+        double d = random.nextBoolean() ? random.nextGaussian() : Double.longBitsToDouble(random.nextLong());
+        return out -> out.writeDouble(d);
+      }
+      case 6: {
+        Utf8 utf8 = new Utf8(randomString(random));
+        return out -> out.writeString(utf8);
+      }
+      case 7: {
+        String s = randomString(random);
+        return out -> out.writeString(s);
+      }
+      case 8: {
+        StringBuilder s = new StringBuilder(randomString(random));
+        return out -> out.writeString(s);
+      }
+      case 9: {
+        ByteBuffer buffer = randomBuffer(random);
+        return out -> out.writeBytes(buffer);
+      }
+      case 10: {
+        byte[] bytes = randomBytes(random);
+        int start = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
+        int len = random.nextInt(bytes.length - start + 1);
+        return out -> out.writeBytes(bytes, start, len);
+      }
+      case 11: {
+        byte[] bytes = randomBytes(random);
+        return out -> out.writeBytes(bytes);
+      }
+      case 12: {
+        byte[] bytes = randomBytes(random);
+        int start = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
+        int len = random.nextInt(bytes.length - start + 1);
+        return random.nextBoolean() ? out -> out.writeFixed(bytes, start, len) : out -> out.writeFixed(bytes);
+      }
+      case 13: {
+        ByteBuffer buffer = randomBuffer(random);
+        return out -> out.writeFixed(buffer);
+      }
+      case 14: {
+        int e = random.nextInt(1000);
+        return out -> out.writeEnum(e);
+      }
+      case 15: {
+        int index = random.nextInt(300);
+        return out -> out.writeIndex(index);
+      }
+      case 16:
+        return Encoder::flush;
+      case 17:
+        return collection(random, depth, true);
+      default:
+        return collection(random, depth, false);
+    }
+  }
+
+  /** An array or map block as the datum writers write it, empty ones (count 0) included. */
+  private static Call collection(Random random, int depth, boolean array) {
+    int size = random.nextInt(4) == 0 ? 0 : random.nextInt(8);
+    List<Call> items = new ArrayList<>();
+    for (int i = 0; i < size; i++) {
+      String key = randomString(random);
+      Call value = randomCall(random, depth + 1);
+      items.add(out -> {
+        out.startItem();
+        if (!array) {
+          out.writeString(key);
+        }
+        value.apply(out);
+      });
+    }
+    return out -> {
+      if (array) {
+        out.writeArrayStart();
+      } else {
+        out.writeMapStart();
+      }
+      out.setItemCount(size);
+      for (Call item : items) {
+        item.apply(out);
+      }
+      if (array) {
+        out.writeArrayEnd();
+      } else {
+        out.writeMapEnd();
+      }
+    };
+  }
+
+  private static int randomInt(Random random) {
+    return switch (random.nextInt(4)) {
+      case 0 -> random.nextInt(128) - 64;
+      case 1 -> random.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE;
+      default -> random.nextInt() >> random.nextInt(32);
+    };
+  }
+
+  private static long randomLong(Random random) {
+    return switch (random.nextInt(4)) {
+      case 0 -> random.nextInt(128) - 64;
+      case 1 -> random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
+      default -> random.nextLong() >> random.nextInt(64);
+    };
+  }
+
+  private static String randomString(Random random) {
+    int kind = random.nextInt(6);
+    int length = kind == 5 ? 60 + random.nextInt(5000) : random.nextInt(80);
+    StringBuilder s = new StringBuilder(length);
+    for (int i = 0; i < length; i++) {
+      s.append(switch (kind) {
+        case 0, 5 -> (char) (' ' + random.nextInt(95)); // ASCII, short and long
+        case 1 -> (char) random.nextInt(0x80); // ASCII with controls
+        case 2 -> (char) (random.nextInt(10) == 0 ? 0xE9 + random.nextInt(0x800) : 'a' + random.nextInt(26));
+        case 3 -> (char) random.nextInt(0x10000); // any char, unpaired surrogates included
+        default -> random.nextBoolean() ? "😀" : "z"; // surrogate pairs
+      });
+    }
+    return s.toString();
+  }
+
+  private static byte[] randomBytes(Random random) {
+    byte[] bytes = new byte[random.nextInt(4) == 0 ? random.nextInt(3000) : random.nextInt(20)];
+    random.nextBytes(bytes);
+    return bytes;
+  }
+
+  private static ByteBuffer randomBuffer(Random random) {
+    byte[] bytes = randomBytes(random);
+    int offset = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
+    int position = random.nextInt(bytes.length - offset + 1);
+    ByteBuffer buffer = switch (random.nextInt(3)) {
+      case 0 -> ByteBuffer.wrap(bytes, offset, bytes.length - offset).slice();
+      case 1 -> ByteBuffer.allocateDirect(bytes.length - offset).put(bytes, offset, bytes.length - offset).clear();
+      default -> ByteBuffer.wrap(bytes).asReadOnlyBuffer().position(offset).slice();
+    };
+    return buffer.position(Math.min(position, buffer.limit()));
+  }
+}
