@@ -4,6 +4,7 @@ import dev.kavro.avro.ReaderMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.runtime.ConnectReadSupport;
 import dev.kavro.connect.runtime.ScalarFinish;
+import dev.kavro.connect.runtime.StructFiller;
 import dev.kavro.plan.ArrayPlan;
 import dev.kavro.plan.DefaultStep;
 import dev.kavro.plan.EnumPlan;
@@ -147,11 +148,7 @@ final class DirectDecoder implements ConnectDecoder {
       }
       Field field = ConnectShape.unionField(branch, connect, readerUnion, settings);
       Node value = node(branch, field.schema(), branch.reader());
-      return in -> {
-        Struct struct = new Struct(connect);
-        struct.put(field, value.read(in));
-        return struct;
-      };
+      return in -> StructFiller.union(connect, field, value.read(in));
     }
 
     private static Node enumNode(EnumPlan plan) {
@@ -280,16 +277,17 @@ final class DirectDecoder implements ConnectDecoder {
       }
       return in -> {
         Struct struct = new Struct(connect);
+        Object[] values = StructFiller.values(struct);
         for (int i = 0; i < nodes.length; i++) {
           Node node = nodes[i];
           if (node == null) {
             ReadSupport.skip(skips[i], in);
           } else {
-            struct.put(targets[i], node.read(in));
+            StructFiller.put(struct, values, targets[i], node.read(in));
           }
         }
         for (int i = 0; i < defaults.length; i++) {
-          struct.put(defaultTargets[i], defaults[i].read(in));
+          StructFiller.put(struct, values, defaultTargets[i], defaults[i].read(in));
         }
         return struct;
       };

@@ -4,6 +4,7 @@ import static dev.kavro.connect.ConverterFixtures.*;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
@@ -14,6 +15,8 @@ import dev.kavro.avro.ReaderMode;
 import dev.kavro.cache.CompiledSlot;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
+import dev.kavro.connect.runtime.StructFiller;
+import dev.kavro.connect.runtime.StructFillerSwitch;
 import dev.kavro.registry.MockSchemaRegistry;
 import java.time.Duration;
 import java.util.HashMap;
@@ -25,6 +28,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -102,6 +106,52 @@ class ConnectFastPathTest {
         for (int i = 0; i < 60; i++) {
           checkBothWays(pair, "t", confluentBytes(id, schema, random.value(schema)));
         }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void structPutFallbackGivesTheSameResults(String mode) {
+    assertTrue(StructFiller.isPositional(), "the differential tests above must run on positional filling");
+    // Compiled readers and node trees ask StructFiller per struct, so cached ones take the fallback too.
+    StructFillerSwitch.withStructPut(() -> {
+      randomDataReadsAndWritesAsTheGenericPath(mode);
+      randomConnectStructsWriteTheGenericPathsBytes(mode);
+      structuredDefaultsReadAsTheGenericPath(mode);
+    });
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void nullForARequiredTargetFieldFailsAsOnTheGenericPath(String mode) {
+    org.apache.avro.Schema writer = new Schema.Parser().parse("""
+        {"type":"record","name":"N","fields":[{"name":"s","type":["null","string"]},
+          {"name":"r","type":{"type":"record","name":"R","fields":[{"name":"t","type":["null","string"]}]}}]}""");
+    org.apache.kafka.connect.data.Schema inner = org.apache.kafka.connect.data.SchemaBuilder.struct().name("R")
+        .field("t", org.apache.kafka.connect.data.Schema.STRING_SCHEMA).build();
+    org.apache.kafka.connect.data.Schema target = org.apache.kafka.connect.data.SchemaBuilder.struct().name("N")
+        .field("s", org.apache.kafka.connect.data.Schema.OPTIONAL_STRING_SCHEMA).field("r", inner).build();
+    MockSchemaRegistry registry = freshRegistry();
+    int id = registry.register("n-value", writer, false);
+    Pair pair = converters(registry, mode, Map.of());
+    GenericData.Record r = new GenericData.Record(writer.getField("r").schema());
+    GenericData.Record record = new GenericData.Record(writer);
+    record.put("r", r);
+    byte[] bytes = confluentBytes(id, writer, record);
+    for (boolean forced : new boolean[] {false, true}) {
+      Runnable check = () -> {
+        DataException expected = assertThrows(DataException.class,
+            () -> pair.generic.toConnectData("n", null, bytes, target));
+        DataException actual = assertThrows(DataException.class,
+            () -> pair.direct.toConnectData("n", null, bytes, target));
+        assertTrue(actual.getMessage().contains("schema id " + id), actual.getMessage());
+        assertTrue(expected.getMessage().contains("schema id " + id), expected.getMessage());
+      };
+      if (forced) {
+        StructFillerSwitch.withStructPut(check);
+      } else {
+        check.run();
       }
     }
   }
