@@ -30,8 +30,6 @@ import org.apache.kafka.connect.errors.DataException;
  * <p>Thread-safe.
  */
 final class ReadSide {
-  private static final ThreadLocal<ByteArrayDecoder> DECODER = ThreadLocal.withInitial(ByteArrayDecoder::new);
-
   private final SchemaRegistry registry;
   private final boolean isKey;
   private final String headerName;
@@ -42,6 +40,7 @@ final class ReadSide {
   private final org.apache.kafka.connect.data.Schema configuredTarget;
   private final DecoderFactoryKind decoders;
   private final Cache<SchemaId, Entry> byId;
+  private final ThreadScratch<ByteArrayDecoder> byteDecoders = new ThreadScratch<>(ByteArrayDecoder::new);
   /**
    * The entry of the last int id read: a topic's records nearly always carry one id, so the common case makes no
    * {@link SchemaId} and no cache lookup. Immutable, replaced whole.
@@ -111,7 +110,7 @@ final class ReadSide {
           data.length), settings);
     }
     // A record is complete in memory: no stream buffering to pay for; wrap() resets all state, even after a failure.
-    return projection.decoder.decode(DECODER.get().wrap(data, off, data.length - off));
+    return projection.decoder.decode(byteDecoders.get().wrap(data, off, data.length - off));
   }
 
   private Entry entry(String topic, int id) {

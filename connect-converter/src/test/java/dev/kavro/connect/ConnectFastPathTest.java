@@ -156,6 +156,54 @@ class ConnectFastPathTest {
     }
   }
 
+  @Test
+  void aFailedWriteLeavesNothingBehindForTheNextRecord() {
+    MockSchemaRegistry registry = freshRegistry();
+    Pair pair = converters(registry, "async", Map.of());
+    Struct bad = everything(3);
+    // A struct whose required field "text" was never set: the write fails midway, after other fields' bytes.
+    Struct half = new Struct(EVERYTHING);
+    for (org.apache.kafka.connect.data.Field f : EVERYTHING.fields()) {
+      if (!f.name().equals("text")) {
+        half.put(f, bad.get(f));
+      }
+    }
+    for (KavroConverter converter : List.of(pair.direct, pair.generic)) {
+      DataException e = assertThrows(DataException.class, () -> converter.fromConnectData("e", EVERYTHING, half));
+      assertTrue(e.getMessage().contains("text"), e.getMessage());
+    }
+    Struct good = everything(4);
+    assertArrayEquals(pair.generic.fromConnectData("e", EVERYTHING, good),
+        pair.direct.fromConnectData("e", EVERYTHING, good));
+  }
+
+  @Test
+  void convertersAreSharedSafelyBetweenThreads() throws Exception {
+    MockSchemaRegistry registry = freshRegistry();
+    Pair pair = converters(registry, "async", Map.of());
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+    try {
+      List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+      for (int t = 0; t < 3; t++) {
+        int seed = t;
+        done.add(pool.submit(() -> {
+          for (int i = 0; i < 200; i++) {
+            Struct value = everything(seed * 1000 + i);
+            byte[] bytes = pair.direct.fromConnectData("e", EVERYTHING, value);
+            assertArrayEquals(pair.generic.fromConnectData("e", EVERYTHING, value), bytes);
+            assertEquals(pair.generic.toConnectData("e", bytes), pair.direct.toConnectData("e", bytes));
+          }
+          return null;
+        }));
+      }
+      for (java.util.concurrent.Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void randomConnectStructsWriteTheGenericPathsBytes(String mode) {
