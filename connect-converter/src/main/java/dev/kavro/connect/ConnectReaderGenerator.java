@@ -299,7 +299,8 @@ final class ConnectReaderGenerator {
 
   private void emitArray(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
     Schema elementType = ConnectShape.checkedElementType(plan);
-    String check = "ReadSupport.checkArrayBlock(in, n, " + avro(elementType) + ", false);";
+    // The element size is computed once, by the plan (at least one byte: checkedElementType refuses zero-byte ones).
+    String check = "ReadSupport.checkArrayBlock(in, n, " + plan.minElementBytes() + ");";
     methodSource.line("long n = in.readArrayStart();");
     methodSource.line(check);
     boolean entries = connect.type() == org.apache.kafka.connect.data.Schema.Type.MAP;

@@ -160,29 +160,31 @@ final class DirectDecoder implements ConnectDecoder {
     private Node array(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
       Schema elementType = ConnectShape.checkedElementType(plan);
       if (connect.type() == org.apache.kafka.connect.data.Schema.Type.MAP) {
-        return mapEntries(plan, connect, elementType);
+        return mapEntries(plan, connect);
       }
       Node element = node(plan.element(), connect.valueSchema(), elementType);
+      int minBytes = plan.minElementBytes();
       return in -> {
         long n = in.readArrayStart();
-        ReadSupport.checkArrayBlock(in, n, elementType, false);
+        ReadSupport.checkArrayBlock(in, n, minBytes);
         List<Object> list = ConnectReadSupport.newList(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             list.add(element.read(in));
           }
           n = in.arrayNext();
-          ReadSupport.checkArrayBlock(in, n, elementType, false);
+          ReadSupport.checkArrayBlock(in, n, minBytes);
         }
         return list;
       };
     }
 
     /** Confluent's map with non-string keys: an array of key/value records, read straight into a map. */
-    private Node mapEntries(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect, Schema elementType) {
+    private Node mapEntries(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
       RecordPlan entry = ConnectShape.mapEntry(plan);
       int keyPos = entry.reader().getField("key").pos();
       List<RecordPlan.FieldStep> steps = entry.fields();
+      int minBytes = plan.minElementBytes();
       Node[] nodes = new Node[steps.size()];
       boolean[] isKey = new boolean[steps.size()];
       for (int i = 0; i < steps.size(); i++) {
@@ -193,7 +195,7 @@ final class DirectDecoder implements ConnectDecoder {
       }
       return in -> {
         long n = in.readArrayStart();
-        ReadSupport.checkArrayBlock(in, n, elementType, false);
+        ReadSupport.checkArrayBlock(in, n, minBytes);
         Map<Object, Object> map = ConnectReadSupport.newMap(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
@@ -209,7 +211,7 @@ final class DirectDecoder implements ConnectDecoder {
             map.put(key, value);
           }
           n = in.arrayNext();
-          ReadSupport.checkArrayBlock(in, n, elementType, false);
+          ReadSupport.checkArrayBlock(in, n, minBytes);
         }
         return map;
       };

@@ -156,6 +156,32 @@ class ConnectFastPathTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void arrayBlocksClaimingMoreElementsThanTheBytesHoldFailBeforeAllocating(String mode) {
+    Schema writer = new Schema.Parser().parse("""
+        {"type":"record","name":"A","fields":[{"name":"xs","type":{"type":"array","items":"double"}},
+          {"name":"m","type":{"type":"array","items":{"type":"record","name":"E","fields":[
+            {"name":"key","type":"long"},{"name":"value","type":"double"}]}}}]}""");
+    MockSchemaRegistry registry = freshRegistry();
+    int id = registry.register("a-value", writer, false);
+    Pair pair = converters(registry, mode, Map.of());
+    byte[] prefix = dev.kavro.wire.WireFormat.idPrefix(id);
+    // 3 doubles claimed (at least 24 bytes), 16 present; then a valid xs and 2 entries claimed (18 bytes), 9 present.
+    byte[][] bodies = {{6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+        {2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0}};
+    for (byte[] body : bodies) {
+      byte[] bytes = new byte[prefix.length + body.length];
+      System.arraycopy(prefix, 0, bytes, 0, prefix.length);
+      System.arraycopy(body, 0, bytes, prefix.length, body.length);
+      for (KavroConverter converter : List.of(pair.direct, pair.generic)) {
+        DataException e = assertThrows(DataException.class, () -> converter.toConnectData("a", bytes));
+        assertInstanceOf(java.io.EOFException.class, e.getCause(), e.toString());
+        assertTrue(e.getCause().getMessage().contains("claims"), e.getCause().getMessage());
+      }
+    }
+  }
+
   @Test
   void aFailedWriteLeavesNothingBehindForTheNextRecord() {
     MockSchemaRegistry registry = freshRegistry();
