@@ -164,7 +164,7 @@ final class DirectEncoder implements ConnectEncoder {
           if (type == Schema.Type.FIXED) {
             return decimal
                 ? (v, out) -> ConnectWriteSupport.writeFixed(ConnectWriteSupport.decimal(connect, v), avro, out)
-                : (v, out) -> ConnectWriteSupport.writeFixed(ConnectWriteSupport.bytesOf(v), avro, out);
+                : (v, out) -> ConnectWriteSupport.writeFixed(v, avro, out);
           }
           if (type == Schema.Type.BYTES && (avro.getLogicalType() != null) == decimal) {
             return decimal ? (v, out) -> out.writeBytes(ConnectWriteSupport.decimal(connect, v))
