@@ -46,7 +46,7 @@ final class WriteSide {
   private final EncoderFactoryKind encoders;
   private final Cache<org.apache.kafka.connect.data.Schema, Target> bySchema;
   private volatile Target last;
-  private final ThreadScratch<Scratch> scratches = new ThreadScratch<>(Scratch::new);
+  private final ThreadScratch<ByteArrayEncoder> byteEncoders = new ThreadScratch<>(ByteArrayEncoder::new);
 
   /** How encoders are built: the reference generic path, or the direct path. */
   interface EncoderFactoryKind {
@@ -95,36 +95,25 @@ final class WriteSide {
   }
 
   private byte[] encode(Target target, TopicId topicId, Object value) throws IOException {
-    Scratch scratch = scratches.get();
-    ConnectOutput out = scratch.out;
+    ByteArrayEncoder out = byteEncoders.get();
     out.reset();
-    out.write(topicId.prefix);
-    if (target.avro.getType() == Schema.Type.BYTES) {
-      // Confluent's serializer writes a top-level bytes value raw, with no Avro length.
-      Object bytes = ConnectToAvroValue.convert(target.connect, target.avro, value, settings);
-      ByteBuffer buffer = ((ByteBuffer) bytes).duplicate();
-      byte[] raw = new byte[buffer.remaining()];
-      buffer.get(raw);
-      out.write(raw);
-      return out.toByteArray();
-    }
-    boolean failed = true;
     try {
-      // The encoder stays bound to this thread's buffer: after a flush it holds nothing, so no reconfiguring.
-      BinaryEncoder encoder = scratch.encoder;
-      if (topicId.transcoder == null) {
-        target.encoder.encode(value, encoder);
+      out.writeRaw(topicId.prefix);
+      if (target.avro.getType() == Schema.Type.BYTES) {
+        // Confluent's serializer writes a top-level bytes value raw, with no Avro length.
+        Object bytes = ConnectToAvroValue.convert(target.connect, target.avro, value, settings);
+        ByteBuffer buffer = ((ByteBuffer) bytes).duplicate();
+        byte[] raw = new byte[buffer.remaining()];
+        buffer.get(raw);
+        out.writeRaw(raw);
+      } else if (topicId.transcoder == null) {
+        target.encoder.encode(value, out);
       } else {
-        topicId.transcoder.write(target, value, encoder);
+        topicId.transcoder.write(target, value, out);
       }
-      encoder.flush();
-      failed = false;
       return out.toByteArray();
     } finally {
-      if (failed || out.capacity() > ConnectOutput.RETAINED_CAPACITY) {
-        // A failed write may leave bytes in the encoder's buffer; a grown buffer is not kept.
-        scratch.reset();
-      }
+      out.trim();
     }
   }
 
@@ -202,17 +191,4 @@ final class WriteSide {
     }
   }
 
-  private static final class Scratch {
-    ConnectOutput out;
-    BinaryEncoder encoder;
-
-    Scratch() {
-      reset();
-    }
-
-    void reset() {
-      out = new ConnectOutput();
-      encoder = EncoderFactory.get().binaryEncoder(out, null);
-    }
-  }
 }
