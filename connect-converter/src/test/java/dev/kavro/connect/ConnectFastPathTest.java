@@ -68,6 +68,16 @@ class ConnectFastPathTest {
         {"name":"blob","type":"bytes","default":"ab"},
         {"name":"opt","type":["null","string"],"default":null}]}""");
 
+  /** Every plain primitive, required and optional, as a wide record writes them without nodes. */
+  static final Schema FLAT = new Schema.Parser().parse("""
+      {"type":"record","name":"Flat","fields":[
+        {"name":"s","type":"string"},{"name":"i","type":"int"},{"name":"l","type":"long"},
+        {"name":"f","type":"float"},{"name":"d","type":"double"},{"name":"b","type":"boolean"},
+        {"name":"os","type":["null","string"]},{"name":"oi","type":["null","int"]},
+        {"name":"ol","type":["null","long"]},{"name":"of","type":["null","float"]},
+        {"name":"od","type":["null","double"]},{"name":"ob","type":["null","boolean"]},
+        {"name":"so","type":["string","null"]},{"name":"io","type":["int","null"]}]}""");
+
   private static final String[] MODES = {"async", "compiled", "fallback"};
 
   private record Pair(KavroConverter direct, KavroConverter generic) {}
@@ -100,7 +110,7 @@ class ConnectFastPathTest {
         Map.<String, Object>of("generalized.sum.type.support", true, "enhanced.avro.schema.support", true))) {
       MockSchemaRegistry registry = freshRegistry();
       Pair pair = converters(registry, mode, settings);
-      for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH)) {
+      for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH, FLAT)) {
         int id = registry.register("t-value", schema, false);
         RandomAvro random = new RandomAvro(schema.getFullName().hashCode());
         for (int i = 0; i < 60; i++) {
@@ -273,7 +283,7 @@ class ConnectFastPathTest {
   @Test
   void compiledModeServesCompiledCodeForEveryFixture() {
     AvroDataSettings settings = AvroDataSettings.DEFAULTS;
-    for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH)) {
+    for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH, FLAT)) {
       org.apache.kafka.connect.data.Schema connect = AvroToConnectSchema.convert(schema, null, settings);
       ConnectDecoder decoder = ConnectReaderCache.shared().decoder(schema, schema, connect, settings,
           ReaderMode.COMPILED);
