@@ -229,7 +229,8 @@ final class ConnectReaderGenerator {
     if (chunks.size() > 1) {
       methodSource.close("}");
       for (int c = 0; c < chunks.size(); c++) {
-        methodSource.open("private void " + name + "_" + c + "(" + STRUCT + " s, Object[] v, Decoder in) throws IOException {");
+        methodSource.open("private void " + name + "_" + c + "(" + STRUCT + " s, Object[] v, Decoder in)"
+            + " throws IOException {");
         chunks.get(c).forEach(methodSource::line);
         if (c < chunks.size() - 1) {
           methodSource.close("}");

@@ -192,6 +192,30 @@ class ConnectFastPathTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void wideRecordsSplitIntoChunksReadAndWriteAsTheGenericPath(String mode) {
+    org.apache.avro.SchemaBuilder.FieldAssembler<Schema> fields =
+        org.apache.avro.SchemaBuilder.record("Wide").fields();
+    for (int i = 0; i < 400; i++) {
+      fields = switch (i % 4) {
+        case 0 -> fields.requiredString("s" + i);
+        case 1 -> fields.optionalLong("l" + i);
+        case 2 -> fields.name("r" + i).type(DirectDecoderTest.RICH).noDefault();
+        default -> fields.requiredDouble("d" + i);
+      };
+    }
+    Schema wide = fields.endRecord();
+    MockSchemaRegistry registry = freshRegistry();
+    int id = registry.register("w-value", wide, false);
+    Pair pair = converters(registry, mode, Map.of());
+    RandomAvro random = new RandomAvro(17);
+    for (int i = 0; i < 5; i++) {
+      // In compiled mode a read that does not throw ran compiled (chunked) code.
+      checkBothWays(pair, "w", confluentBytes(id, wide, random.value(wide)));
+    }
+  }
+
   @Test
   void aFailedWriteLeavesNothingBehindForTheNextRecord() {
     MockSchemaRegistry registry = freshRegistry();
