@@ -75,7 +75,7 @@ final class ConnectReaderGenerator {
     for (String type : List.of("java.io.IOException", "java.util.ArrayList", "java.util.HashMap",
         "org.apache.avro.Schema", "org.apache.avro.io.Decoder", "dev.kavro.runtime.GeneratedReader",
         "dev.kavro.runtime.ReadSupport", "dev.kavro.connect.runtime.ConnectReadSupport",
-        "dev.kavro.connect.runtime.ScalarFinish")) {
+        "dev.kavro.connect.runtime.ScalarFinish", "dev.kavro.connect.runtime.StructFiller")) {
       src.line("import " + type + ";");
     }
     src.line("");
@@ -210,25 +210,27 @@ final class ConnectReaderGenerator {
       return error((ErrorPlan) branch);
     }
     Field field = ConnectShape.unionField(branch, connect, readerUnion, settings);
-    return "new " + STRUCT + "(" + connectSchema(connect) + ").put(" + field(field) + ", "
+    return "StructFiller.union(" + connectSchema(connect) + ", " + field(field) + ", "
         + expression(branch, field.schema(), branch.reader()) + ")";
   }
 
   private void emitRecord(String name, RecordPlan plan, org.apache.kafka.connect.data.Schema connect) {
     methodSource.line(STRUCT + " s = new " + STRUCT + "(" + connectSchema(connect) + ");");
+    methodSource.line("Object[] v = StructFiller.values(s);");
     List<List<String>> chunks = StatementChunks.split(recordStatements(plan, connect));
     if (chunks.size() == 1) {
       chunks.get(0).forEach(methodSource::line);
     } else {
       for (int c = 0; c < chunks.size(); c++) {
-        methodSource.line(name + "_" + c + "(s, in);");
+        methodSource.line(name + "_" + c + "(s, v, in);");
       }
     }
     methodSource.line("return s;");
     if (chunks.size() > 1) {
       methodSource.close("}");
       for (int c = 0; c < chunks.size(); c++) {
-        methodSource.open("private void " + name + "_" + c + "(" + STRUCT + " s, Decoder in) throws IOException {");
+        methodSource.open("private void " + name + "_" + c + "(" + STRUCT + " s, Object[] v, Decoder in)"
+            + " throws IOException {");
         chunks.get(c).forEach(methodSource::line);
         if (c < chunks.size() - 1) {
           methodSource.close("}");
@@ -260,8 +262,9 @@ final class ConnectReaderGenerator {
     return statements;
   }
 
+  /** Positional where possible; a null goes through Struct.put, which fails on a required field as before. */
   private String put(Field field, String value) {
-    return "s.put(" + field(field) + ", " + value + ");";
+    return "StructFiller.put(s, v, " + field(field) + ", " + value + ");";
   }
 
   private String defaultValue(RecordPlan plan, DefaultStep step, Field field) {
@@ -297,7 +300,8 @@ final class ConnectReaderGenerator {
 
   private void emitArray(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
     Schema elementType = ConnectShape.checkedElementType(plan);
-    String check = "ReadSupport.checkArrayBlock(in, n, " + avro(elementType) + ", false);";
+    // The element size is computed once, by the plan (at least one byte: checkedElementType refuses zero-byte ones).
+    String check = "ReadSupport.checkArrayBlock(in, n, " + plan.minElementBytes() + ");";
     methodSource.line("long n = in.readArrayStart();");
     methodSource.line(check);
     boolean entries = connect.type() == org.apache.kafka.connect.data.Schema.Type.MAP;

@@ -4,6 +4,7 @@ import dev.kavro.avro.ReaderMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.runtime.ConnectReadSupport;
 import dev.kavro.connect.runtime.ScalarFinish;
+import dev.kavro.connect.runtime.StructFiller;
 import dev.kavro.plan.ArrayPlan;
 import dev.kavro.plan.DefaultStep;
 import dev.kavro.plan.EnumPlan;
@@ -147,11 +148,7 @@ final class DirectDecoder implements ConnectDecoder {
       }
       Field field = ConnectShape.unionField(branch, connect, readerUnion, settings);
       Node value = node(branch, field.schema(), branch.reader());
-      return in -> {
-        Struct struct = new Struct(connect);
-        struct.put(field, value.read(in));
-        return struct;
-      };
+      return in -> StructFiller.union(connect, field, value.read(in));
     }
 
     private static Node enumNode(EnumPlan plan) {
@@ -163,29 +160,31 @@ final class DirectDecoder implements ConnectDecoder {
     private Node array(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
       Schema elementType = ConnectShape.checkedElementType(plan);
       if (connect.type() == org.apache.kafka.connect.data.Schema.Type.MAP) {
-        return mapEntries(plan, connect, elementType);
+        return mapEntries(plan, connect);
       }
       Node element = node(plan.element(), connect.valueSchema(), elementType);
+      int minBytes = plan.minElementBytes();
       return in -> {
         long n = in.readArrayStart();
-        ReadSupport.checkArrayBlock(in, n, elementType, false);
+        ReadSupport.checkArrayBlock(in, n, minBytes);
         List<Object> list = ConnectReadSupport.newList(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             list.add(element.read(in));
           }
           n = in.arrayNext();
-          ReadSupport.checkArrayBlock(in, n, elementType, false);
+          ReadSupport.checkArrayBlock(in, n, minBytes);
         }
         return list;
       };
     }
 
     /** Confluent's map with non-string keys: an array of key/value records, read straight into a map. */
-    private Node mapEntries(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect, Schema elementType) {
+    private Node mapEntries(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
       RecordPlan entry = ConnectShape.mapEntry(plan);
       int keyPos = entry.reader().getField("key").pos();
       List<RecordPlan.FieldStep> steps = entry.fields();
+      int minBytes = plan.minElementBytes();
       Node[] nodes = new Node[steps.size()];
       boolean[] isKey = new boolean[steps.size()];
       for (int i = 0; i < steps.size(); i++) {
@@ -196,7 +195,7 @@ final class DirectDecoder implements ConnectDecoder {
       }
       return in -> {
         long n = in.readArrayStart();
-        ReadSupport.checkArrayBlock(in, n, elementType, false);
+        ReadSupport.checkArrayBlock(in, n, minBytes);
         Map<Object, Object> map = ConnectReadSupport.newMap(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
@@ -212,7 +211,7 @@ final class DirectDecoder implements ConnectDecoder {
             map.put(key, value);
           }
           n = in.arrayNext();
-          ReadSupport.checkArrayBlock(in, n, elementType, false);
+          ReadSupport.checkArrayBlock(in, n, minBytes);
         }
         return map;
       };
@@ -280,16 +279,17 @@ final class DirectDecoder implements ConnectDecoder {
       }
       return in -> {
         Struct struct = new Struct(connect);
+        Object[] values = StructFiller.values(struct);
         for (int i = 0; i < nodes.length; i++) {
           Node node = nodes[i];
           if (node == null) {
             ReadSupport.skip(skips[i], in);
           } else {
-            struct.put(targets[i], node.read(in));
+            StructFiller.put(struct, values, targets[i], node.read(in));
           }
         }
         for (int i = 0; i < defaults.length; i++) {
-          struct.put(defaultTargets[i], defaults[i].read(in));
+          StructFiller.put(struct, values, defaultTargets[i], defaults[i].read(in));
         }
         return struct;
       };

@@ -10,6 +10,7 @@ import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.serde.SubjectNameStrategy;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
@@ -17,8 +18,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryDecoder;
-import org.apache.avro.io.DecoderFactory;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.connect.data.SchemaAndValue;
@@ -31,8 +30,6 @@ import org.apache.kafka.connect.errors.DataException;
  * <p>Thread-safe.
  */
 final class ReadSide {
-  private static final ThreadLocal<BinaryDecoder[]> DECODER = ThreadLocal.withInitial(() -> new BinaryDecoder[1]);
-
   private final SchemaRegistry registry;
   private final boolean isKey;
   private final String headerName;
@@ -43,6 +40,12 @@ final class ReadSide {
   private final org.apache.kafka.connect.data.Schema configuredTarget;
   private final DecoderFactoryKind decoders;
   private final Cache<SchemaId, Entry> byId;
+  private final ThreadScratch<ByteArrayDecoder> byteDecoders = new ThreadScratch<>(ByteArrayDecoder::new);
+  /**
+   * The entry of the last int id read: a topic's records nearly always carry one id, so the common case makes no
+   * {@link SchemaId} and no cache lookup. Immutable, replaced whole.
+   */
+  private volatile LastId lastId;
 
   ReadSide(SchemaRegistry registry, boolean isKey, SubjectNameStrategy strategy, AvroDataSettings settings,
       ReaderMode mode, Schema fixedReader, org.apache.kafka.connect.data.Schema configuredTarget, int cacheSize,
@@ -70,25 +73,33 @@ final class ReadSide {
       return SchemaAndValue.NULL;
     }
     SchemaId id = null;
+    int intId = 0;
+    boolean prefixed = false;
     try {
+      Entry entry;
       int off = 0;
       Header header = headers == null ? null : headers.lastHeader(headerName);
       if (header != null && header.value() != null) {
         id = WireFormat.parseHeader(header.value());
+        entry = entry(topic, id);
       } else if (data.length >= WireFormat.ID_PREFIX_LENGTH && data[0] == WireFormat.MAGIC_BYTE_ID) {
-        id = SchemaId.ofId(WireFormat.readInt(data, 1));
+        intId = WireFormat.readInt(data, 1);
+        prefixed = true;
         off = WireFormat.ID_PREFIX_LENGTH;
+        entry = entry(topic, intId);
       } else {
         ByteBuffer payload = ByteBuffer.wrap(data);
         id = WireFormat.readPrefix(payload);
         off = payload.position();
+        entry = entry(topic, id);
       }
-      Entry entry = entry(topic, id);
       Projection projection = entry.projection(target != null ? target : configuredTarget);
       Object value = decode(projection, data, off);
       return new SchemaAndValue(projection.connect, value);
     } catch (RuntimeException | IOException e) {
-      throw ConnectErrors.wrap("Failed to deserialize Avro data to Connect", ConnectErrors.where(topic, isKey, id), e);
+      SchemaId where = prefixed ? SchemaId.ofId(intId) : id;
+      throw ConnectErrors.wrap("Failed to deserialize Avro data to Connect", ConnectErrors.where(topic, isKey, where),
+          e);
     }
   }
 
@@ -98,15 +109,18 @@ final class ReadSide {
       return AvroToConnectValue.convert(projection.reader, projection.connect, Arrays.copyOfRange(data, off,
           data.length), settings);
     }
-    BinaryDecoder[] holder = DECODER.get();
-    try {
-      BinaryDecoder in = DecoderFactory.get().binaryDecoder(data, off, data.length - off, holder[0]);
-      holder[0] = in;
-      return projection.decoder.decode(in);
-    } catch (IOException | RuntimeException e) {
-      holder[0] = null;
-      throw e;
+    // A record is complete in memory: no stream buffering to pay for; wrap() resets all state, even after a failure.
+    return projection.decoder.decode(byteDecoders.get().wrap(data, off, data.length - off));
+  }
+
+  private Entry entry(String topic, int id) {
+    LastId last = lastId;
+    if (last != null && last.id == id) {
+      return last.entry;
     }
+    Entry entry = entry(topic, SchemaId.ofId(id));
+    lastId = new LastId(id, entry);
+    return entry;
   }
 
   private Entry entry(String topic, SchemaId id) {
@@ -137,6 +151,8 @@ final class ReadSide {
       throw e;
     }
   }
+
+  private record LastId(int id, Entry entry) {}
 
   /** One writer schema: its Connect form and its decoders, per target. */
   private final class Entry {

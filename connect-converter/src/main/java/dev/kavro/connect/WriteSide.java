@@ -37,8 +37,6 @@ import org.apache.kafka.connect.errors.DataException;
  * <p>Thread-safe.
  */
 final class WriteSide {
-  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
-
   private final SchemaRegistry registry;
   private final boolean isKey;
   private final SubjectNameStrategy strategy;
@@ -48,6 +46,7 @@ final class WriteSide {
   private final EncoderFactoryKind encoders;
   private final Cache<org.apache.kafka.connect.data.Schema, Target> bySchema;
   private volatile Target last;
+  private final ThreadScratch<ByteArrayEncoder> byteEncoders = new ThreadScratch<>(ByteArrayEncoder::new);
 
   /** How encoders are built: the reference generic path, or the direct path. */
   interface EncoderFactoryKind {
@@ -74,14 +73,14 @@ final class WriteSide {
       }
       throw new DataException("Found null value for non-optional schema " + ConnectErrors.where(topic, isKey, null));
     }
-    Integer id = null;
+    TopicId topicId = null;
     try {
       Target target = target(schema);
-      TopicId topicId = target.idFor(topic);
-      id = topicId.id;
+      topicId = target.idFor(topic);
       return encode(target, topicId, value);
     } catch (RuntimeException | IOException e) {
-      throw ConnectErrors.wrap("Failed to serialize Connect data to Avro", ConnectErrors.where(topic, isKey, id), e);
+      throw ConnectErrors.wrap("Failed to serialize Connect data to Avro",
+          ConnectErrors.where(topic, isKey, topicId == null ? null : topicId.id), e);
     }
   }
 
@@ -96,37 +95,25 @@ final class WriteSide {
   }
 
   private byte[] encode(Target target, TopicId topicId, Object value) throws IOException {
-    Scratch scratch = SCRATCH.get();
-    scratch.out.reset();
-    scratch.out.write(topicId.prefix);
-    if (target.avro.getType() == Schema.Type.BYTES) {
-      // Confluent's serializer writes a top-level bytes value raw, with no Avro length.
-      Object bytes = ConnectToAvroValue.convert(target.connect, target.avro, value, settings);
-      ByteBuffer buffer = ((ByteBuffer) bytes).duplicate();
-      byte[] raw = new byte[buffer.remaining()];
-      buffer.get(raw);
-      scratch.out.write(raw);
-      return scratch.out.toByteArray();
-    }
-    boolean failed = true;
+    ByteArrayEncoder out = byteEncoders.get();
+    out.reset();
     try {
-      BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(scratch.out, scratch.encoder);
-      scratch.encoder = encoder;
-      if (topicId.transcoder == null) {
-        target.encoder.encode(value, encoder);
+      out.writeRaw(topicId.prefix);
+      if (target.avro.getType() == Schema.Type.BYTES) {
+        // Confluent's serializer writes a top-level bytes value raw, with no Avro length.
+        Object bytes = ConnectToAvroValue.convert(target.connect, target.avro, value, settings);
+        ByteBuffer buffer = ((ByteBuffer) bytes).duplicate();
+        byte[] raw = new byte[buffer.remaining()];
+        buffer.get(raw);
+        out.writeRaw(raw);
+      } else if (topicId.transcoder == null) {
+        target.encoder.encode(value, out);
       } else {
-        topicId.transcoder.write(target, value, encoder);
+        topicId.transcoder.write(target, value, out);
       }
-      encoder.flush();
-      failed = false;
-      return scratch.out.toByteArray();
+      return out.toByteArray();
     } finally {
-      if (failed) {
-        scratch.encoder = null;
-      }
-      if (scratch.out.size() > 1 << 20) {
-        scratch.out = new ByteArrayOutputStream(256);
-      }
+      out.trim();
     }
   }
 
@@ -136,6 +123,8 @@ final class WriteSide {
     final Schema avro;
     final ConnectEncoder encoder;
     final Map<String, TopicId> byTopic = new ConcurrentHashMap<>();
+    /** A task's records nearly always go to one topic: answered without a map lookup. */
+    volatile TopicId lastTopic;
 
     Target(org.apache.kafka.connect.data.Schema connect) {
       this.connect = connect;
@@ -144,28 +133,33 @@ final class WriteSide {
     }
 
     TopicId idFor(String topic) {
+      TopicId last = lastTopic;
+      if (last != null && (last.topic == topic || last.topic.equals(topic))) {
+        return last;
+      }
       TopicId known = byTopic.get(topic);
       if (known == null) {
         known = resolve(topic);
         TopicId raced = byTopic.putIfAbsent(topic, known);
         known = raced != null ? raced : known;
       }
+      lastTopic = known;
       return known;
     }
 
     private TopicId resolve(String topic) {
       String subject = strategy.subject(topic, isKey, avro);
       if (serde.autoRegisterSchemas()) {
-        return new TopicId(registry.register(subject, avro, serde.normalizeSchemas()), null);
+        return new TopicId(topic, registry.register(subject, avro, serde.normalizeSchemas()), null);
       }
       if (serde.useSchemaId() >= 0) {
-        return new TopicId(serde.useSchemaId(), transcoder(registry.schemaById(serde.useSchemaId())));
+        return new TopicId(topic, serde.useSchemaId(), transcoder(registry.schemaById(serde.useSchemaId())));
       }
       if (serde.useLatestVersion()) {
         RegisteredSchema latest = registry.latest(subject);
-        return new TopicId(latest.id(), transcoder(latest.schema()));
+        return new TopicId(topic, latest.id(), transcoder(latest.schema()));
       }
-      return new TopicId(registry.lookup(subject, avro, serde.normalizeSchemas()).id(), null);
+      return new TopicId(topic, registry.lookup(subject, avro, serde.normalizeSchemas()).id(), null);
     }
 
     private Transcoder transcoder(Schema registered) {
@@ -180,9 +174,9 @@ final class WriteSide {
     }
   }
 
-  private record TopicId(int id, byte[] prefix, Transcoder transcoder) {
-    TopicId(int id, Transcoder transcoder) {
-      this(id, WireFormat.idPrefix(id), transcoder);
+  private record TopicId(String topic, int id, byte[] prefix, Transcoder transcoder) {
+    TopicId(String topic, int id, Transcoder transcoder) {
+      this(topic, id, WireFormat.idPrefix(id), transcoder);
     }
   }
 
@@ -197,8 +191,4 @@ final class WriteSide {
     }
   }
 
-  private static final class Scratch {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-    BinaryEncoder encoder;
-  }
 }

@@ -4,6 +4,7 @@ import static dev.kavro.connect.ConverterFixtures.*;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
@@ -14,6 +15,8 @@ import dev.kavro.avro.ReaderMode;
 import dev.kavro.cache.CompiledSlot;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
+import dev.kavro.connect.runtime.StructFiller;
+import dev.kavro.connect.runtime.StructFillerSwitch;
 import dev.kavro.registry.MockSchemaRegistry;
 import java.time.Duration;
 import java.util.HashMap;
@@ -25,6 +28,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -64,6 +68,16 @@ class ConnectFastPathTest {
         {"name":"blob","type":"bytes","default":"ab"},
         {"name":"opt","type":["null","string"],"default":null}]}""");
 
+  /** Every plain primitive, required and optional, as a wide record writes them without nodes. */
+  static final Schema FLAT = new Schema.Parser().parse("""
+      {"type":"record","name":"Flat","fields":[
+        {"name":"s","type":"string"},{"name":"i","type":"int"},{"name":"l","type":"long"},
+        {"name":"f","type":"float"},{"name":"d","type":"double"},{"name":"b","type":"boolean"},
+        {"name":"os","type":["null","string"]},{"name":"oi","type":["null","int"]},
+        {"name":"ol","type":["null","long"]},{"name":"of","type":["null","float"]},
+        {"name":"od","type":["null","double"]},{"name":"ob","type":["null","boolean"]},
+        {"name":"so","type":["string","null"]},{"name":"io","type":["int","null"]}]}""");
+
   private static final String[] MODES = {"async", "compiled", "fallback"};
 
   private record Pair(KavroConverter direct, KavroConverter generic) {}
@@ -96,13 +110,157 @@ class ConnectFastPathTest {
         Map.<String, Object>of("generalized.sum.type.support", true, "enhanced.avro.schema.support", true))) {
       MockSchemaRegistry registry = freshRegistry();
       Pair pair = converters(registry, mode, settings);
-      for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH)) {
+      for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH, FLAT)) {
         int id = registry.register("t-value", schema, false);
         RandomAvro random = new RandomAvro(schema.getFullName().hashCode());
         for (int i = 0; i < 60; i++) {
           checkBothWays(pair, "t", confluentBytes(id, schema, random.value(schema)));
         }
       }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void structPutFallbackGivesTheSameResults(String mode) {
+    assertTrue(StructFiller.isPositional(), "the differential tests above must run on positional filling");
+    // Compiled readers and node trees ask StructFiller per struct, so cached ones take the fallback too.
+    StructFillerSwitch.withStructPut(() -> {
+      randomDataReadsAndWritesAsTheGenericPath(mode);
+      randomConnectStructsWriteTheGenericPathsBytes(mode);
+      structuredDefaultsReadAsTheGenericPath(mode);
+    });
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void nullForARequiredTargetFieldFailsAsOnTheGenericPath(String mode) {
+    org.apache.avro.Schema writer = new Schema.Parser().parse("""
+        {"type":"record","name":"N","fields":[{"name":"s","type":["null","string"]},
+          {"name":"r","type":{"type":"record","name":"R","fields":[{"name":"t","type":["null","string"]}]}}]}""");
+    org.apache.kafka.connect.data.Schema inner = org.apache.kafka.connect.data.SchemaBuilder.struct().name("R")
+        .field("t", org.apache.kafka.connect.data.Schema.STRING_SCHEMA).build();
+    org.apache.kafka.connect.data.Schema target = org.apache.kafka.connect.data.SchemaBuilder.struct().name("N")
+        .field("s", org.apache.kafka.connect.data.Schema.OPTIONAL_STRING_SCHEMA).field("r", inner).build();
+    MockSchemaRegistry registry = freshRegistry();
+    int id = registry.register("n-value", writer, false);
+    Pair pair = converters(registry, mode, Map.of());
+    GenericData.Record r = new GenericData.Record(writer.getField("r").schema());
+    GenericData.Record record = new GenericData.Record(writer);
+    record.put("r", r);
+    byte[] bytes = confluentBytes(id, writer, record);
+    for (boolean forced : new boolean[] {false, true}) {
+      Runnable check = () -> {
+        DataException expected = assertThrows(DataException.class,
+            () -> pair.generic.toConnectData("n", null, bytes, target));
+        DataException actual = assertThrows(DataException.class,
+            () -> pair.direct.toConnectData("n", null, bytes, target));
+        assertTrue(actual.getMessage().contains("schema id " + id), actual.getMessage());
+        assertTrue(expected.getMessage().contains("schema id " + id), expected.getMessage());
+      };
+      if (forced) {
+        StructFillerSwitch.withStructPut(check);
+      } else {
+        check.run();
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void arrayBlocksClaimingMoreElementsThanTheBytesHoldFailBeforeAllocating(String mode) {
+    Schema writer = new Schema.Parser().parse("""
+        {"type":"record","name":"A","fields":[{"name":"xs","type":{"type":"array","items":"double"}},
+          {"name":"m","type":{"type":"array","items":{"type":"record","name":"E","fields":[
+            {"name":"key","type":"long"},{"name":"value","type":"double"}]}}}]}""");
+    MockSchemaRegistry registry = freshRegistry();
+    int id = registry.register("a-value", writer, false);
+    Pair pair = converters(registry, mode, Map.of());
+    byte[] prefix = dev.kavro.wire.WireFormat.idPrefix(id);
+    // 3 doubles claimed (at least 24 bytes), 16 present; then a valid xs and 2 entries claimed (18 bytes), 9 present.
+    byte[][] bodies = {{6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+        {2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0}};
+    for (byte[] body : bodies) {
+      byte[] bytes = new byte[prefix.length + body.length];
+      System.arraycopy(prefix, 0, bytes, 0, prefix.length);
+      System.arraycopy(body, 0, bytes, prefix.length, body.length);
+      for (KavroConverter converter : List.of(pair.direct, pair.generic)) {
+        DataException e = assertThrows(DataException.class, () -> converter.toConnectData("a", bytes));
+        assertInstanceOf(java.io.EOFException.class, e.getCause(), e.toString());
+        assertTrue(e.getCause().getMessage().contains("claims"), e.getCause().getMessage());
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void wideRecordsSplitIntoChunksReadAndWriteAsTheGenericPath(String mode) {
+    org.apache.avro.SchemaBuilder.FieldAssembler<Schema> fields =
+        org.apache.avro.SchemaBuilder.record("Wide").fields();
+    for (int i = 0; i < 400; i++) {
+      fields = switch (i % 4) {
+        case 0 -> fields.requiredString("s" + i);
+        case 1 -> fields.optionalLong("l" + i);
+        case 2 -> fields.name("r" + i).type(DirectDecoderTest.RICH).noDefault();
+        default -> fields.requiredDouble("d" + i);
+      };
+    }
+    Schema wide = fields.endRecord();
+    MockSchemaRegistry registry = freshRegistry();
+    int id = registry.register("w-value", wide, false);
+    Pair pair = converters(registry, mode, Map.of());
+    RandomAvro random = new RandomAvro(17);
+    for (int i = 0; i < 5; i++) {
+      // In compiled mode a read that does not throw ran compiled (chunked) code.
+      checkBothWays(pair, "w", confluentBytes(id, wide, random.value(wide)));
+    }
+  }
+
+  @Test
+  void aFailedWriteLeavesNothingBehindForTheNextRecord() {
+    MockSchemaRegistry registry = freshRegistry();
+    Pair pair = converters(registry, "async", Map.of());
+    Struct bad = everything(3);
+    // A struct whose required field "text" was never set: the write fails midway, after other fields' bytes.
+    Struct half = new Struct(EVERYTHING);
+    for (org.apache.kafka.connect.data.Field f : EVERYTHING.fields()) {
+      if (!f.name().equals("text")) {
+        half.put(f, bad.get(f));
+      }
+    }
+    for (KavroConverter converter : List.of(pair.direct, pair.generic)) {
+      DataException e = assertThrows(DataException.class, () -> converter.fromConnectData("e", EVERYTHING, half));
+      assertTrue(e.getMessage().contains("text"), e.getMessage());
+    }
+    Struct good = everything(4);
+    assertArrayEquals(pair.generic.fromConnectData("e", EVERYTHING, good),
+        pair.direct.fromConnectData("e", EVERYTHING, good));
+  }
+
+  @Test
+  void convertersAreSharedSafelyBetweenThreads() throws Exception {
+    MockSchemaRegistry registry = freshRegistry();
+    Pair pair = converters(registry, "async", Map.of());
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+    try {
+      List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+      for (int t = 0; t < 3; t++) {
+        int seed = t;
+        done.add(pool.submit(() -> {
+          for (int i = 0; i < 200; i++) {
+            Struct value = everything(seed * 1000 + i);
+            byte[] bytes = pair.direct.fromConnectData("e", EVERYTHING, value);
+            assertArrayEquals(pair.generic.fromConnectData("e", EVERYTHING, value), bytes);
+            assertEquals(pair.generic.toConnectData("e", bytes), pair.direct.toConnectData("e", bytes));
+          }
+          return null;
+        }));
+      }
+      for (java.util.concurrent.Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
     }
   }
 
@@ -149,7 +307,7 @@ class ConnectFastPathTest {
   @Test
   void compiledModeServesCompiledCodeForEveryFixture() {
     AvroDataSettings settings = AvroDataSettings.DEFAULTS;
-    for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH)) {
+    for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH, FLAT)) {
       org.apache.kafka.connect.data.Schema connect = AvroToConnectSchema.convert(schema, null, settings);
       ConnectDecoder decoder = ConnectReaderCache.shared().decoder(schema, schema, connect, settings,
           ReaderMode.COMPILED);
