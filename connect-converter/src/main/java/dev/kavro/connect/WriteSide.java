@@ -10,6 +10,7 @@ import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.runtime.ByteArrayEncoder;
 import dev.kavro.serde.KavroSerdeConfig;
 import dev.kavro.serde.SubjectNameStrategy;
 import dev.kavro.wire.WireFormat;
@@ -26,6 +27,7 @@ import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DatumReader;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.Encoder;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.kafka.connect.errors.DataException;
 
@@ -46,6 +48,8 @@ final class WriteSide {
   private final EncoderFactoryKind encoders;
   private final Cache<org.apache.kafka.connect.data.Schema, Target> bySchema;
   private volatile Target last;
+  /** Encoders that grew past this are dropped after use, so that one huge record does not pin memory per thread. */
+  private static final int RETAINED_CAPACITY = 1 << 20;
   private final ThreadScratch<ByteArrayEncoder> byteEncoders = new ThreadScratch<>(ByteArrayEncoder::new);
 
   /** How encoders are built: the reference generic path, or the direct path. */
@@ -98,14 +102,14 @@ final class WriteSide {
     ByteArrayEncoder out = byteEncoders.get();
     out.reset();
     try {
-      out.writeRaw(topicId.prefix);
+      out.writeFixed(topicId.prefix);
       if (target.avro.getType() == Schema.Type.BYTES) {
         // Confluent's serializer writes a top-level bytes value raw, with no Avro length.
         Object bytes = ConnectToAvroValue.convert(target.connect, target.avro, value, settings);
         ByteBuffer buffer = ((ByteBuffer) bytes).duplicate();
         byte[] raw = new byte[buffer.remaining()];
         buffer.get(raw);
-        out.writeRaw(raw);
+        out.writeFixed(raw);
       } else if (topicId.transcoder == null) {
         target.encoder.encode(value, out);
       } else {
@@ -113,7 +117,7 @@ final class WriteSide {
       }
       return out.toByteArray();
     } finally {
-      out.trim();
+      out.shrink(RETAINED_CAPACITY);
     }
   }
 
@@ -182,7 +186,7 @@ final class WriteSide {
 
   /** Writes in our schema, reads back resolved to the registered one, writes that: only for a different schema. */
   private record Transcoder(DatumReader<Object> reader, DatumWriter<Object> writer) {
-    void write(Target target, Object value, BinaryEncoder out) throws IOException {
+    void write(Target target, Object value, Encoder out) throws IOException {
       ByteArrayOutputStream tmp = new ByteArrayOutputStream();
       BinaryEncoder tmpEncoder = EncoderFactory.get().directBinaryEncoder(tmp, null);
       target.encoder.encode(value, tmpEncoder);

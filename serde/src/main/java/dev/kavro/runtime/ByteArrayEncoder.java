@@ -66,6 +66,18 @@ public final class ByteArrayEncoder extends Encoder {
     return this;
   }
 
+  /**
+   * Drops a backing array that grew past {@code retainedCapacity}, so that one huge datum does not pin that much
+   * memory in an encoder reused per thread. Forgets what was written.
+   */
+  public ByteArrayEncoder shrink(int retainedCapacity) {
+    if (buf.length > retainedCapacity) {
+      buf = new byte[256];
+    }
+    pos = 0;
+    return this;
+  }
+
   /** The number of bytes written (a reserved prefix included). */
   public int size() {
     return pos;

@@ -169,9 +169,7 @@ public final class KavroSerializer implements Serializer<Object> {
       // Nothing survives reset(), failed writes included; only the array's size needs watching.
       if (owner) {
         scratch.inUse = false;
-        if (encoder.capacity() > RETAINED_CAPACITY) {
-          scratch.encoder = new ByteArrayEncoder();
-        }
+        encoder.shrink(RETAINED_CAPACITY);
       }
     }
   }
