@@ -1,6 +1,7 @@
 package dev.kavro.connect;
 
 import dev.kavro.codegen.Constants;
+import dev.kavro.codegen.MethodQueue;
 import dev.kavro.codegen.GeneratedSource;
 import dev.kavro.codegen.SourceWriter;
 import dev.kavro.codegen.StatementChunks;
@@ -15,9 +16,7 @@ import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
 import dev.kavro.plan.UnsupportedSchemaException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +43,7 @@ final class ConnectReaderGenerator {
 
   private final AvroDataSettings settings;
   private final Constants constants = new Constants();
-  private final Map<MethodKey, String> methods = new HashMap<>();
-  private final Deque<MethodKey> pending = new ArrayDeque<>();
+  private final MethodQueue<MethodKey> methods = new MethodQueue<>("m", new HashMap<>());
   private final SourceWriter methodSource = new SourceWriter();
 
   private ConnectReaderGenerator(AvroDataSettings settings) {
@@ -65,9 +63,7 @@ final class ConnectReaderGenerator {
 
   private GeneratedSource generate(ReadPlan root, Schema reader, org.apache.kafka.connect.data.Schema connect) {
     String rootExpression = expression(root, connect, reader);
-    while (!pending.isEmpty()) {
-      emitMethod(pending.removeFirst());
-    }
+    methods.drain(this::emitMethod);
     String simpleName = "KavroConnectReader" + CLASS_COUNTER.incrementAndGet();
     SourceWriter src = new SourceWriter();
     src.line("package " + PACKAGE + ";");
@@ -157,17 +153,11 @@ final class ConnectReaderGenerator {
   }
 
   private String method(MethodKey key) {
-    String name = methods.get(key);
-    if (name == null) {
-      name = "m" + methods.size();
-      methods.put(key, name);
-      pending.addLast(key);
-    }
-    return name;
+    return methods.nameFor(key);
   }
 
   private void emitMethod(MethodKey key) {
-    String name = methods.get(key);
+    String name = methods.nameOf(key);
     methodSource.open("private Object " + name + "(Decoder in) throws IOException {");
     if (key.shape == Shape.GENERAL_UNION) {
       emitGeneralUnion(key);

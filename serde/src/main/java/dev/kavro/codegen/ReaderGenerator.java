@@ -9,9 +9,7 @@ import dev.kavro.plan.MapPlan;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +29,8 @@ public final class ReaderGenerator {
   private static final AtomicLong CLASS_COUNTER = new AtomicLong();
 
   private final Constants constants = new Constants();
-  private final Map<ReadPlan, String> methods = new IdentityHashMap<>();
+  private final MethodQueue<ReadPlan> methods = new MethodQueue<>("m", new IdentityHashMap<>());
   private final Map<ReadPlan, String> enumTables = new IdentityHashMap<>();
-  private final Deque<ReadPlan> pending = new ArrayDeque<>();
   private final SourceWriter methodSource = new SourceWriter();
   private final String data;
 
@@ -48,9 +45,7 @@ public final class ReaderGenerator {
 
   private GeneratedSource generate(ReadPlan root) {
     String rootExpression = expression(root, "reuse");
-    while (!pending.isEmpty()) {
-      emitMethod(pending.removeFirst());
-    }
+    methods.drain(this::emitMethod);
     String simpleName = "KavroReader" + CLASS_COUNTER.incrementAndGet();
     SourceWriter src = new SourceWriter();
     src.line("package " + PACKAGE + ";");
@@ -135,17 +130,11 @@ public final class ReaderGenerator {
 
   /** The name of the method that reads {@code plan}; queued for emission on first use, so recursion terminates. */
   private String method(ReadPlan plan) {
-    String name = methods.get(plan);
-    if (name == null) {
-      name = "m" + methods.size();
-      methods.put(plan, name);
-      pending.addLast(plan);
-    }
-    return name;
+    return methods.nameFor(plan);
   }
 
   private void emitMethod(ReadPlan plan) {
-    String name = methods.get(plan);
+    String name = methods.nameOf(plan);
     methodSource.open("private Object " + name + "(Object old, Decoder in) throws IOException {");
     switch (plan.kind()) {
       case RECORD -> emitRecord(name, (RecordPlan) plan);

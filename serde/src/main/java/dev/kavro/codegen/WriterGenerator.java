@@ -1,8 +1,6 @@
 package dev.kavro.codegen;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +29,7 @@ public final class WriterGenerator {
    * Method per schema, by equality: the 80 {@code ["null","string"]} unions of a wide record share one method. Equal
    * schemas (props and logical types included) write alike, and Avro's equals and hashCode terminate on recursion.
    */
-  private final Map<Schema, String> methods = new HashMap<>();
-  private final Deque<Schema> pending = new ArrayDeque<>();
+  private final MethodQueue<Schema> methods = new MethodQueue<>("w", new HashMap<>());
   private final SourceWriter methodSource = new SourceWriter();
   private final GenericData model;
   private final boolean specific;
@@ -65,9 +62,7 @@ public final class WriterGenerator {
 
   private GeneratedSource generate(Schema root) {
     String rootStatement = write(root, "datum", true);
-    while (!pending.isEmpty()) {
-      emitMethod(pending.removeFirst());
-    }
+    methods.drain(this::emitMethod);
     String simpleName = "KavroWriter" + CLASS_COUNTER.incrementAndGet();
     SourceWriter src = new SourceWriter();
     src.line("package " + ReaderGenerator.PACKAGE + ";");
@@ -137,17 +132,11 @@ public final class WriterGenerator {
 
   /** The name of the method that writes {@code schema}; queued on first use, so recursive records terminate. */
   private String method(Schema schema) {
-    String name = methods.get(schema);
-    if (name == null) {
-      name = "w" + methods.size();
-      methods.put(schema, name);
-      pending.addLast(schema);
-    }
-    return name;
+    return methods.nameFor(schema);
   }
 
   private void emitMethod(Schema schema) {
-    String name = methods.get(schema);
+    String name = methods.nameOf(schema);
     methodSource.open("private void " + name + "(Object datum, Encoder out) throws IOException {");
     switch (schema.getType()) {
       case RECORD -> emitRecord(name, schema);
