@@ -26,6 +26,8 @@ public final class CompiledSlot<T> {
   private final Object key;
   private final String what;
   private final Callable<GeneratedSource> generator;
+  /** Why this slot never compiles, or {@code null} when it can. */
+  private final String unavailable;
   private final AtomicReference<CompletableFuture<T>> compilation = new AtomicReference<>();
   private volatile T compiled;
 
@@ -33,11 +35,22 @@ public final class CompiledSlot<T> {
    * @param what "reader" or "writer", for messages
    * @param generator checks the limits and generates the source; runs on the compiling thread
    */
-  CompiledSlot(CompileService service, Object key, String what, Callable<GeneratedSource> generator) {
+  public CompiledSlot(CompileService service, Object key, String what, Callable<GeneratedSource> generator) {
+    this(service, key, what, generator, null);
+  }
+
+  private CompiledSlot(CompileService service, Object key, String what, Callable<GeneratedSource> generator,
+      String unavailable) {
     this.service = service;
     this.key = key;
     this.what = what;
     this.generator = generator;
+    this.unavailable = unavailable;
+  }
+
+  /** A slot that never compiles (the entry reads or writes with vanilla Avro); {@code why} says why, when asked. */
+  static <T> CompiledSlot<T> unavailable(String what, String why) {
+    return new CompiledSlot<>(null, null, what, null, why);
   }
 
   /** The compiled instance, or {@code null} while there is none. */

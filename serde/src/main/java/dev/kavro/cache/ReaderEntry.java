@@ -22,14 +22,11 @@ public final class ReaderEntry {
   private final ReaderCache cache;
   private final DatumReader<Object> fallback;
   private final CompiledSlot<GeneratedReader> compiled;
-  private final String unsupported;
 
-  private ReaderEntry(ReaderCache cache, DatumReader<Object> fallback, CompiledSlot<GeneratedReader> compiled,
-      String unsupported) {
+  private ReaderEntry(ReaderCache cache, DatumReader<Object> fallback, CompiledSlot<GeneratedReader> compiled) {
     this.cache = cache;
     this.fallback = fallback;
     this.compiled = compiled;
-    this.unsupported = unsupported;
   }
 
   static ReaderEntry planned(ReaderCache cache, ReaderKey key, ReadPlan plan, GenericData model) {
@@ -37,12 +34,12 @@ public final class ReaderEntry {
       cache.compileService().limits().check(plan);
       return ReaderGenerator.generate(plan, model);
     });
-    return new ReaderEntry(cache, new InterpreterReader(new PlanInterpreter(plan, model)), slot, null);
+    return new ReaderEntry(cache, new InterpreterReader(new PlanInterpreter(plan, model)), slot);
   }
 
   /** An entry for a pair Kavro does not plan: vanilla Avro reads it, and it never compiles. */
   static ReaderEntry vanilla(ReaderCache cache, DatumReader<Object> vanilla, String reason) {
-    return new ReaderEntry(cache, vanilla, null, reason);
+    return new ReaderEntry(cache, vanilla, CompiledSlot.unavailable("reader", reason));
   }
 
   /**
@@ -51,7 +48,7 @@ public final class ReaderEntry {
    * @throws IOException when the input ends early or is malformed
    */
   public Object read(Object reuse, Decoder in, boolean allowCompiled) throws IOException {
-    if (allowCompiled && compiled != null) {
+    if (allowCompiled) {
       GeneratedReader code = compiled.get();
       if (code != null) {
         cache.compiledReads.increment();
@@ -63,14 +60,12 @@ public final class ReaderEntry {
   }
 
   public boolean isCompiled() {
-    return compiled != null && compiled.get() != null;
+    return compiled.get() != null;
   }
 
   /** Starts compiling in the background, once; returns at once. */
   public void compileAsync() {
-    if (compiled != null) {
-      compiled.compileAsync();
-    }
+    compiled.compileAsync();
   }
 
   /**
@@ -79,20 +74,17 @@ public final class ReaderEntry {
    * @throws AvroRuntimeException if the pair cannot be compiled
    */
   public void compileNow() {
-    if (compiled == null) {
-      throw new AvroRuntimeException("Kavro does not compile this pair: " + unsupported);
-    }
     compiled.compileNow();
   }
 
   /** Waits up to {@code timeout} for compiled code; whether it is in use. */
   public boolean awaitCompiled(Duration timeout) {
-    return compiled != null && compiled.await(timeout);
+    return compiled.await(timeout);
   }
 
   /** The class loader of the compiled class, or {@code null}; // visible for testing (unloading) */
   ClassLoader compiledClassLoader() {
-    GeneratedReader code = compiled == null ? null : compiled.get();
+    GeneratedReader code = compiled.get();
     return code == null ? null : code.getClass().getClassLoader();
   }
 

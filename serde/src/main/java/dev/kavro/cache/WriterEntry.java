@@ -18,15 +18,15 @@ import org.apache.avro.io.Encoder;
  */
 public final class WriterEntry {
   private final WriterCache cache;
-  private final GenericData model;
   private final DatumWriter<Object> vanilla;
   private final CompiledSlot<GeneratedWriter> compiled;
 
   WriterEntry(WriterCache cache, WriterKey key, Schema schema, GenericData model, DatumWriter<Object> vanilla) {
     this.cache = cache;
-    this.model = model;
     this.vanilla = vanilla;
-    this.compiled = !WriterGenerator.supports(model) ? null
+    this.compiled = !WriterGenerator.supports(model)
+        ? CompiledSlot.unavailable("writer", "Kavro compiles writers for GenericData and SpecificData only, not "
+            + model.getClass().getName())
         : new CompiledSlot<>(cache.compileService(), key, "writer", () -> {
           cache.compileService().limits().check(schema);
           return WriterGenerator.generate(schema, model);
@@ -41,7 +41,7 @@ public final class WriterEntry {
    *     non-nullable field, a value of the wrong type, a datum that matches no union branch)
    */
   public void write(Object datum, Encoder out, boolean allowCompiled) throws IOException {
-    if (allowCompiled && compiled != null) {
+    if (allowCompiled) {
       GeneratedWriter code = compiled.get();
       if (code != null) {
         cache.compiledWrites.increment();
@@ -54,14 +54,12 @@ public final class WriterEntry {
   }
 
   public boolean isCompiled() {
-    return compiled != null && compiled.get() != null;
+    return compiled.get() != null;
   }
 
   /** Starts compiling in the background, once; returns at once. */
   public void compileAsync() {
-    if (compiled != null) {
-      compiled.compileAsync();
-    }
+    compiled.compileAsync();
   }
 
   /**
@@ -70,15 +68,11 @@ public final class WriterEntry {
    * @throws AvroRuntimeException if the writer cannot be compiled
    */
   public void compileNow() {
-    if (compiled == null) {
-      throw new AvroRuntimeException("Kavro compiles writers for GenericData and SpecificData only, not "
-          + model.getClass().getName());
-    }
     compiled.compileNow();
   }
 
   /** Waits up to {@code timeout} for compiled code; whether it is in use. */
   public boolean awaitCompiled(Duration timeout) {
-    return compiled != null && compiled.await(timeout);
+    return compiled.await(timeout);
   }
 }
