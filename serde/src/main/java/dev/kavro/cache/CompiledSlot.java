@@ -60,7 +60,7 @@ public final class CompiledSlot<T> {
 
   /** Starts compiling in the background, once; returns at once. */
   public void compileAsync() {
-    if (compilation.get() != null) {
+    if (unavailable != null || compilation.get() != null) {
       return;
     }
     CompletableFuture<T> future = new CompletableFuture<>();
@@ -75,6 +75,9 @@ public final class CompiledSlot<T> {
    * @throws AvroRuntimeException if compilation fails
    */
   public void compileNow() {
+    if (unavailable != null) {
+      throw new AvroRuntimeException("Kavro does not compile this " + what + ": " + unavailable);
+    }
     CompletableFuture<T> future = new CompletableFuture<>();
     if (compilation.compareAndSet(null, future)) {
       compileInto(future);
