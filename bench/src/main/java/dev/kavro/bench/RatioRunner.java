@@ -2,6 +2,7 @@ package dev.kavro.bench;
 
 import dev.kavro.avro.KavroDatumWriter;
 import dev.kavro.bench.data.BenchCase;
+import dev.kavro.bench.jmh.ConnectBenchmark;
 import dev.kavro.bench.jmh.DecodeBenchmark;
 import dev.kavro.bench.jmh.EncodeBenchmark;
 import dev.kavro.bench.jmh.LimitBenchmark;
@@ -30,17 +31,19 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the decode, encode and hand-written-limit benchmarks with JMH and prints the ratio tables (Kavro / Avro's
- * FastReaderBuilder, Kavro / Avro classic, Kavro / vanilla writers, Kavro / hand-written) per case with their
- * geometric means. Every ratio divides two scores of the same JMH run. The tables, headed by the JVM and CPU, are
+ * Runs the decode, encode, Connect and hand-written-limit benchmarks with JMH and prints the ratio tables (Kavro /
+ * Avro's FastReaderBuilder, Kavro / Avro classic, Kavro / vanilla writers, KavroConverter / the GenericRecord path,
+ * Kavro / hand-written) per case with their geometric means. Every ratio divides two scores of the same JMH run. The tables, headed by the JVM and CPU, are
  * written to {@code bench/results/ratios.md}.
  *
- * <p>Defaults take about 15 minutes on a quiet 2-core machine; {@code --help} lists the options to shorten them.
+ * <p>Defaults take about 18 minutes on a quiet 2-core machine; {@code --help} lists the options to shorten them.
  */
 final class RatioRunner {
   private static final double DECODE_VS_FAST_TARGET = 1.5;
   private static final double DECODE_VS_CLASSIC_TARGET = 3.0;
   private static final double ENCODE_VS_GENERIC_TARGET = 2.0;
+  private static final double TO_CONNECT_TARGET = 3.0;
+  private static final double FROM_CONNECT_TARGET = 2.0;
 
   private RatioRunner() {}
 
@@ -71,6 +74,14 @@ final class RatioRunner {
     if (!s.encodeCases.isEmpty()) {
       Collection<RunResult> encode = run(s, EncodeBenchmark.class, s.encodeCases);
       md.append(encodeTable(index(encode), s.encodeCases));
+    }
+    if (!s.connectCases.isEmpty()) {
+      Map<String, Map<String, RunResult>> connect = index(run(s, ConnectBenchmark.class, s.connectCases));
+      md.append(connectTable(connect, s.connectCases));
+      if (s.gc) {
+        md.append(allocationTable(connect, s.connectCases,
+            List.of("toConnectGeneric", "toConnectKavro", "fromConnectGeneric", "fromConnectKavro")));
+      }
     }
     if (s.limit) {
       List<String> cases = List.of("organization", "specific:organization");
@@ -157,6 +168,32 @@ final class RatioRunner {
     return t.toString();
   }
 
+  private static String connectTable(Map<String, Map<String, RunResult>> byCase, List<String> cases) {
+    StringBuilder t = new StringBuilder("## Kafka Connect\n\nGenericRecord path = what Confluent's AvroConverter "
+        + "does: toConnectData = `KavroDeserializer` (generic) then `AvroToConnectValue.convert` (Connect schema "
+        + "converted once); fromConnectData = `ConnectToAvroValue.convert` then `KavroSerializer.serialize`. Kavro = "
+        + "`KavroConverter` (compiled reader, direct writer). Both sides run Kavro's compiled Avro code, so the ratios "
+        + "measure the GenericRecord step only.\n\n"
+        + "| case | toConnect GenericRecord | toConnect Kavro | fromConnect GenericRecord | fromConnect Kavro "
+        + "| toConnect Kavro / GenericRecord | fromConnect Kavro / GenericRecord |\n"
+        + "|---|---:|---:|---:|---:|---:|---:|\n");
+    List<Double> to = new ArrayList<>();
+    List<Double> from = new ArrayList<>();
+    for (String c : cases) {
+      Map<String, RunResult> e = byCase.getOrDefault(c, Map.of());
+      double toGeneric = score(e, "toConnectGeneric");
+      double toKavro = score(e, "toConnectKavro");
+      double fromGeneric = score(e, "fromConnectGeneric");
+      double fromKavro = score(e, "fromConnectKavro");
+      t.append(row(c, records(toGeneric), records(toKavro), records(fromGeneric), records(fromKavro),
+          ratio(toKavro, toGeneric, to), ratio(fromKavro, fromGeneric, from)));
+    }
+    t.append(row("**geometric mean**", "", "", "", "", bold(geomean(to)), bold(geomean(from))));
+    t.append('\n').append(target("toConnectData Kavro / GenericRecord path", geomean(to), TO_CONNECT_TARGET))
+        .append(target("fromConnectData Kavro / GenericRecord path", geomean(from), FROM_CONNECT_TARGET)).append('\n');
+    return t.toString();
+  }
+
   private static String limitTable(Map<String, Map<String, RunResult>> byCase, List<String> cases) {
     StringBuilder t = new StringBuilder("## The hand-written limit (organization.avsc, 40 attributes)\n\n"
         + "| case | hand-written | Kavro | Kavro / hand-written |\n|---|---:|---:|---:|\n");
@@ -237,6 +274,7 @@ final class RatioRunner {
   static final class Settings {
     List<String> decodeCases = BenchCase.DECODE_CASES;
     List<String> encodeCases = BenchCase.ENCODE_CASES;
+    List<String> connectCases = BenchCase.CONNECT_CASES;
     boolean limit = true;
     boolean gc;
     int forks = 1;
@@ -255,11 +293,14 @@ final class RatioRunner {
           case "--cases" -> {
             s.decodeCases = list(args[++i]);
             s.encodeCases = s.decodeCases.stream().filter(BenchCase.ENCODE_CASES::contains).toList();
+            s.connectCases = s.decodeCases.stream().filter(BenchCase.CONNECT_CAPABLE_CASES::contains).toList();
           }
           case "--decode-cases" -> s.decodeCases = list(args[++i]);
           case "--encode-cases" -> s.encodeCases = list(args[++i]);
           case "--no-decode" -> s.decodeCases = List.of();
           case "--no-encode" -> s.encodeCases = List.of();
+          case "--connect-cases" -> s.connectCases = list(args[++i]);
+          case "--no-connect" -> s.connectCases = List.of();
           case "--no-limit" -> s.limit = false;
           case "--gc" -> s.gc = true;
           case "-f" -> s.forks = Integer.parseInt(args[++i]);
@@ -300,10 +341,12 @@ final class RatioRunner {
     private static String help() {
       return String.join("\n",
           "ratios [options]",
-          "  --cases a,b          decode these cases, and encode those of them that encode",
+          "  --cases a,b          decode these cases, and encode and Connect-convert those of them that do",
           "  --decode-cases a,b   default: " + String.join(",", BenchCase.DECODE_CASES),
           "  --encode-cases a,b   default: " + String.join(",", BenchCase.ENCODE_CASES),
-          "  --no-decode | --no-encode | --no-limit   skip a table",
+          "  --connect-cases a,b  default: " + String.join(",", BenchCase.CONNECT_CASES)
+              + " (also: unionHeavy,random-10-deep,random-100-deep)",
+          "  --no-decode | --no-encode | --no-connect | --no-limit   skip a table",
           "  --gc                 add JMH's GC profiler and an allocation-per-record table",
           "  -f N -wi N -i N -w 1s -r 1s   JMH forks, warmup/measurement iterations and times (1, 3, 4, 1s, 1s)",
           "  --out FILE           default: bench/results/ratios.md under the repository root",

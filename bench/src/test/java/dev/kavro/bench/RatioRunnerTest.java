@@ -22,6 +22,7 @@ class RatioRunnerTest {
         new String[] {"--cases", "organization,evolved:random-10-deep", "-f", "2", "-r", "2s"});
     assertEquals(List.of("organization", "evolved:random-10-deep"), s.decodeCases);
     assertEquals(List.of("organization"), s.encodeCases);
+    assertEquals(List.of("organization"), s.connectCases);
     assertEquals(2, s.forks);
     assertEquals("2 s", s.measurementTime.toString());
   }
@@ -31,7 +32,18 @@ class RatioRunnerTest {
     RatioRunner.Settings s = RatioRunner.Settings.parse(new String[0]);
     assertEquals(BenchCase.DECODE_CASES, s.decodeCases);
     assertEquals(BenchCase.ENCODE_CASES, s.encodeCases);
+    assertEquals(BenchCase.CONNECT_CASES, s.connectCases);
     assertTrue(s.limit);
+  }
+
+  @Test
+  void connectTableCanBeChosenOrSkipped() {
+    assertEquals(List.of("unionHeavy"),
+        RatioRunner.Settings.parse(new String[] {"--connect-cases", "unionHeavy"}).connectCases);
+    assertEquals(List.of(), RatioRunner.Settings.parse(new String[] {"--no-connect"}).connectCases);
+    RatioRunner.Settings connectOnly = RatioRunner.Settings.parse(
+        new String[] {"--no-decode", "--no-encode", "--no-limit"});
+    assertEquals(BenchCase.CONNECT_CASES, connectOnly.connectCases);
   }
 
   @Test

@@ -43,6 +43,20 @@ public final class BenchCase {
   public static final List<String> ENCODE_CASES =
       DECODE_CASES.stream().filter(n -> !n.startsWith("evolved:") && !n.startsWith("upper:")).toList();
 
+  /**
+   * The cases the ratio runner converts with Kafka Connect by default: generic, one schema, the record-shaped data
+   * Connect pipelines carry. The converter also maps {@code unionHeavy} and the {@code -deep} random cases (the
+   * bench's tests check them; pass them with {@code --connect-cases}); they are left out of the default run, where
+   * Connect's union structs and deep nesting would weigh more than the common shapes. Specific, {@code evolved:} and
+   * {@code upper:} cases do not apply: Connect reads generic data of the writer's schema.
+   */
+  public static final List<String> CONNECT_CASES = List.of(
+      "organization", "user80", "ksql-metrics", "ksql-impressions", "random-10-flat", "random-100-flat");
+
+  /** Every case the Connect engines accept: the generic cases whose writer and reader are the same. */
+  public static final List<String> CONNECT_CAPABLE_CASES =
+      ENCODE_CASES.stream().filter(n -> !n.startsWith("specific:")).toList();
+
   /** The packages of the classes generated from the bench schemas (Avro 1.12 only loads trusted classes). */
   private static final Set<String> GENERATED_PACKAGES =
       Set.of("com.jerolba.xbuffers.avro", "com.ctheu", "rtb", "io.confluent.ksql.bench", "streams");

@@ -1,0 +1,156 @@
+package dev.kavro.bench;
+
+import dev.kavro.bench.data.BenchCase;
+import dev.kavro.connect.KavroConverter;
+import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.AvroToConnectSchema;
+import dev.kavro.connect.data.AvroToConnectValue;
+import dev.kavro.connect.data.ConnectToAvroSchema;
+import dev.kavro.connect.data.ConnectToAvroValue;
+import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.serde.KavroDeserializer;
+import dev.kavro.serde.KavroSerdeConfig;
+import dev.kavro.serde.KavroSerializer;
+import dev.kavro.wire.WireFormat;
+import java.lang.reflect.Field;
+import java.util.Map;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.data.Struct;
+
+/**
+ * The Kafka Connect paths compared, each converting record {@code i} of one same-schema {@link BenchCase}:
+ *
+ * <ul>
+ *   <li>toConnectData through a {@code GenericRecord}, as Confluent's {@code AvroConverter} does it: {@code
+ *       KavroDeserializer} (generic, compiled reader) then {@code AvroToConnectValue.convert}, with the Connect schema
+ *       converted once per case (Confluent caches it too);
+ *   <li>toConnectData with {@code KavroConverter}: bytes straight to Connect values by compiled code;
+ *   <li>fromConnectData through a {@code GenericRecord}: {@code ConnectToAvroValue.convert} then {@code
+ *       KavroSerializer.serialize} (Kavro's compiled writer, so that the ratio measures the conversion, not Avro's
+ *       writer);
+ *   <li>fromConnectData with {@code KavroConverter}: Connect values straight to bytes.
+ * </ul>
+ *
+ * <p>Both read paths decode the same framed bytes (one registry, one id); both write paths write the same
+ * {@link Struct}s, made once by the converter from those bytes, and register the same Avro schema in one registry,
+ * so that they write the same bytes. Not thread-safe: one instance per benchmark thread.
+ */
+public final class ConnectEngines {
+  private static final AvroDataSettings SETTINGS = AvroDataSettings.DEFAULTS;
+  private static final Map<String, Object> COMPILED = Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "compiled");
+
+  private final BenchCase benchCase;
+  private final byte[][] framed;
+  private final KavroDeserializer deserializer;
+  private final Schema connectSchema;
+  private final KavroConverter readConverter;
+  private final Struct[] structs;
+  private final org.apache.avro.Schema avroOfConnect;
+  private final KavroSerializer serializer;
+  private final KavroConverter writeConverter;
+
+  /**
+   * @throws IllegalArgumentException if the case's reader differs from its writer, or it is a specific case (Connect
+   *     reads generic data)
+   * @throws IllegalStateException if the converter does not read the case with compiled code
+   */
+  public ConnectEngines(BenchCase benchCase) {
+    if (!benchCase.sameSchema() || benchCase.isSpecific()) {
+      throw new IllegalArgumentException("Connect cases need one generic schema: " + benchCase.name);
+    }
+    this.benchCase = benchCase;
+    String subject = DecodeEngines.TOPIC + "-value";
+
+    MockSchemaRegistry readRegistry = new MockSchemaRegistry();
+    int id = readRegistry.register(subject, benchCase.writer, false);
+    this.framed = DecodeEngines.frame(WireFormat.idPrefix(id), benchCase.bodies);
+    this.deserializer = new KavroDeserializer(readRegistry);
+    this.deserializer.configure(COMPILED, false);
+    // The version goes into the Connect schema, as the converter (and Confluent's) put it there.
+    int version = readRegistry.lookup(subject, benchCase.writer, false).version();
+    this.connectSchema = AvroToConnectSchema.convert(benchCase.writer, version, SETTINGS);
+    this.readConverter = new KavroConverter(readRegistry);
+    this.readConverter.configure(COMPILED, false);
+
+    this.structs = new Struct[framed.length];
+    for (int i = 0; i < framed.length; i++) {
+      structs[i] = (Struct) readConverter.toConnectData(DecodeEngines.TOPIC, framed[i]).value();
+    }
+    if (!readerCompiled(readConverter)) {
+      // Measuring the node tree or the generic fallback under the compiled name would be a lie; fail the case.
+      throw new IllegalStateException("KavroConverter did not compile a Connect reader for case " + benchCase.name);
+    }
+
+    MockSchemaRegistry writeRegistry = new MockSchemaRegistry();
+    this.avroOfConnect = ConnectToAvroSchema.convert(structs[0].schema(), SETTINGS);
+    this.serializer = new KavroSerializer(writeRegistry);
+    this.serializer.configure(COMPILED, false);
+    this.writeConverter = new KavroConverter(writeRegistry);
+    this.writeConverter.configure(COMPILED, false);
+  }
+
+  /** {@code KavroDeserializer} to a {@code GenericRecord}, then {@code AvroToConnectValue.convert}. */
+  public SchemaAndValue toConnectGeneric(int i) {
+    Object record = deserializer.deserialize(DecodeEngines.TOPIC, framed[i]);
+    return new SchemaAndValue(connectSchema, AvroToConnectValue.convert(benchCase.writer, connectSchema, record,
+        SETTINGS));
+  }
+
+  /** {@code KavroConverter.toConnectData(topic, bytes)}. */
+  public SchemaAndValue toConnectKavro(int i) {
+    return readConverter.toConnectData(DecodeEngines.TOPIC, framed[i]);
+  }
+
+  /** {@code ConnectToAvroValue.convert} to a {@code GenericRecord}, then {@code KavroSerializer.serialize}. */
+  public byte[] fromConnectGeneric(int i) {
+    Struct struct = structs[i];
+    return serializer.serialize(DecodeEngines.TOPIC, ConnectToAvroValue.convert(struct.schema(), avroOfConnect,
+        struct, SETTINGS));
+  }
+
+  /** {@code KavroConverter.fromConnectData(topic, schema, struct)}. */
+  public byte[] fromConnectKavro(int i) {
+    Struct struct = structs[i];
+    return writeConverter.fromConnectData(DecodeEngines.TOPIC, struct.schema(), struct);
+  }
+
+  /** Reads bytes written by either fromConnectData path back to a Connect value (for the bench's own tests). */
+  Object readBack(byte[] written) {
+    return writeConverter.toConnectData(DecodeEngines.TOPIC, written).value();
+  }
+
+  public BenchCase benchCase() {
+    return benchCase;
+  }
+
+  /**
+   * Whether the converter's decoder for the case's id is a compiled reader whose code is ready. The converter does
+   * not expose it, and a silent fallback to the node tree or the generic path would still give equal values; so the
+   * bench looks inside (after one read, the last id's entry is cached) and fails loudly if the internals change.
+   */
+  static boolean readerCompiled(KavroConverter converter) {
+    try {
+      Object state = field(converter, "state");
+      Object readSide = field(state, "reader");
+      Object lastId = field(readSide, "lastId");
+      Object entry = field(lastId, "entry");
+      Object projection = field(entry, "own");
+      Object decoder = field(projection, "decoder");
+      if (!decoder.getClass().getSimpleName().equals("ConnectReaderEntry")) {
+        return false;
+      }
+      var isCompiled = decoder.getClass().getDeclaredMethod("isCompiled");
+      isCompiled.setAccessible(true);
+      return (Boolean) isCompiled.invoke(decoder);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IllegalStateException("Cannot see KavroConverter's Connect reader; update ConnectEngines", e);
+    }
+  }
+
+  private static Object field(Object owner, String name) throws ReflectiveOperationException {
+    Field f = owner.getClass().getDeclaredField(name);
+    f.setAccessible(true);
+    return f.get(owner);
+  }
+}
