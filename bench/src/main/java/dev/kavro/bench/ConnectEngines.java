@@ -8,12 +8,21 @@ import dev.kavro.connect.data.AvroToConnectValue;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.registry.MockSchemaRegistry;
-import dev.kavro.serde.KavroDeserializer;
 import dev.kavro.serde.KavroSerdeConfig;
-import dev.kavro.serde.KavroSerializer;
 import dev.kavro.wire.WireFormat;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.util.Map;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
@@ -22,13 +31,12 @@ import org.apache.kafka.connect.data.Struct;
  * The Kafka Connect paths compared, each converting record {@code i} of one same-schema {@link BenchCase}:
  *
  * <ul>
- *   <li>toConnectData through a {@code GenericRecord}, as Confluent's {@code AvroConverter} does it: {@code
- *       KavroDeserializer} (generic, compiled reader) then {@code AvroToConnectValue.convert}, with the Connect schema
- *       converted once per case (Confluent caches it too);
+ *   <li>toConnectData through a {@code GenericRecord}, as Confluent's {@code AvroConverter} does it: Avro's
+ *       {@code GenericDatumReader} (FastReaderBuilder, Avro's default) on the body after the 5-byte prefix, then
+ *       {@code AvroToConnectValue.convert}, with the Connect schema converted once per case (Confluent caches it too);
  *   <li>toConnectData with {@code KavroConverter}: bytes straight to Connect values by compiled code;
- *   <li>fromConnectData through a {@code GenericRecord}: {@code ConnectToAvroValue.convert} then {@code
- *       KavroSerializer.serialize} (Kavro's compiled writer, so that the ratio measures the conversion, not Avro's
- *       writer);
+ *   <li>fromConnectData through a {@code GenericRecord}, as Confluent's converter does it: {@code
+ *       ConnectToAvroValue.convert}, then Avro's {@code GenericDatumWriter} after the 5-byte prefix;
  *   <li>fromConnectData with {@code KavroConverter}: Connect values straight to bytes.
  * </ul>
  *
@@ -42,12 +50,16 @@ public final class ConnectEngines {
 
   private final BenchCase benchCase;
   private final byte[][] framed;
-  private final KavroDeserializer deserializer;
+  private final DatumReader<Object> genericReader;
+  private BinaryDecoder decoder;
   private final Schema connectSchema;
   private final KavroConverter readConverter;
   private final Struct[] structs;
   private final org.apache.avro.Schema avroOfConnect;
-  private final KavroSerializer serializer;
+  private final DatumWriter<Object> genericWriter;
+  private final byte[] writePrefix;
+  private final ByteArrayOutputStream written = new ByteArrayOutputStream();
+  private BinaryEncoder encoder;
   private final KavroConverter writeConverter;
 
   /**
@@ -65,8 +77,7 @@ public final class ConnectEngines {
     MockSchemaRegistry readRegistry = new MockSchemaRegistry();
     int id = readRegistry.register(subject, benchCase.writer, false);
     this.framed = DecodeEngines.frame(WireFormat.idPrefix(id), benchCase.bodies);
-    this.deserializer = new KavroDeserializer(readRegistry);
-    this.deserializer.configure(COMPILED, false);
+    this.genericReader = new GenericDatumReader<>(benchCase.writer, benchCase.writer, GenericData.get());
     // The version goes into the Connect schema, as the converter (and Confluent's) put it there.
     int version = readRegistry.lookup(subject, benchCase.writer, false).version();
     this.connectSchema = AvroToConnectSchema.convert(benchCase.writer, version, SETTINGS);
@@ -84,15 +95,18 @@ public final class ConnectEngines {
 
     MockSchemaRegistry writeRegistry = new MockSchemaRegistry();
     this.avroOfConnect = ConnectToAvroSchema.convert(structs[0].schema(), SETTINGS);
-    this.serializer = new KavroSerializer(writeRegistry);
-    this.serializer.configure(COMPILED, false);
+    this.genericWriter = new GenericDatumWriter<>(avroOfConnect, GenericData.get());
+    this.writePrefix = WireFormat.idPrefix(writeRegistry.register(subject, avroOfConnect, false));
     this.writeConverter = new KavroConverter(writeRegistry);
     this.writeConverter.configure(COMPILED, false);
   }
 
-  /** {@code KavroDeserializer} to a {@code GenericRecord}, then {@code AvroToConnectValue.convert}. */
-  public SchemaAndValue toConnectGeneric(int i) {
-    Object record = deserializer.deserialize(DecodeEngines.TOPIC, framed[i]);
+  /** Avro's {@code GenericDatumReader} to a {@code GenericRecord}, then {@code AvroToConnectValue.convert}. */
+  public SchemaAndValue toConnectGeneric(int i) throws IOException {
+    byte[] bytes = framed[i];
+    decoder = DecoderFactory.get().binaryDecoder(bytes, WireFormat.ID_PREFIX_LENGTH,
+        bytes.length - WireFormat.ID_PREFIX_LENGTH, decoder);
+    Object record = genericReader.read(null, decoder);
     return new SchemaAndValue(connectSchema, AvroToConnectValue.convert(benchCase.writer, connectSchema, record,
         SETTINGS));
   }
@@ -102,11 +116,16 @@ public final class ConnectEngines {
     return readConverter.toConnectData(DecodeEngines.TOPIC, framed[i]);
   }
 
-  /** {@code ConnectToAvroValue.convert} to a {@code GenericRecord}, then {@code KavroSerializer.serialize}. */
-  public byte[] fromConnectGeneric(int i) {
+  /** {@code ConnectToAvroValue.convert} to a {@code GenericRecord}, then Avro's {@code GenericDatumWriter}. */
+  public byte[] fromConnectGeneric(int i) throws IOException {
     Struct struct = structs[i];
-    return serializer.serialize(DecodeEngines.TOPIC, ConnectToAvroValue.convert(struct.schema(), avroOfConnect,
-        struct, SETTINGS));
+    Object record = ConnectToAvroValue.convert(struct.schema(), avroOfConnect, struct, SETTINGS);
+    written.reset();
+    written.write(writePrefix);
+    encoder = EncoderFactory.get().binaryEncoder(written, encoder);
+    genericWriter.write(record, encoder);
+    encoder.flush();
+    return written.toByteArray();
   }
 
   /** {@code KavroConverter.fromConnectData(topic, schema, struct)}. */

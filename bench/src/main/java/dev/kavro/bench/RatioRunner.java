@@ -170,10 +170,9 @@ final class RatioRunner {
 
   private static String connectTable(Map<String, Map<String, RunResult>> byCase, List<String> cases) {
     StringBuilder t = new StringBuilder("## Kafka Connect\n\nGenericRecord path = what Confluent's AvroConverter "
-        + "does: toConnectData = `KavroDeserializer` (generic) then `AvroToConnectValue.convert` (Connect schema "
-        + "converted once); fromConnectData = `ConnectToAvroValue.convert` then `KavroSerializer.serialize`. Kavro = "
-        + "`KavroConverter` (compiled reader, direct writer). Both sides run Kavro's compiled Avro code, so the ratios "
-        + "measure the GenericRecord step only.\n\n"
+        + "does: toConnectData = Avro's `GenericDatumReader` then `AvroToConnectValue.convert` (Connect schema "
+        + "converted once); fromConnectData = `ConnectToAvroValue.convert` then Avro's `GenericDatumWriter`. Kavro = "
+        + "`KavroConverter` (compiled reader, direct writer).\n\n"
         + "| case | toConnect GenericRecord | toConnect Kavro | fromConnect GenericRecord | fromConnect Kavro "
         + "| toConnect Kavro / GenericRecord | fromConnect Kavro / GenericRecord |\n"
         + "|---|---:|---:|---:|---:|---:|---:|\n");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.kavro.bench.data.BenchCase;
+import java.io.IOException;
 import java.util.stream.Stream;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
@@ -21,7 +22,7 @@ class ConnectEnginesTest {
 
   @ParameterizedTest
   @MethodSource("connectCases")
-  void bothPathsReadEqualValuesAndWriteEqualBytes(String name) {
+  void bothPathsReadEqualValuesAndWriteEqualBytes(String name) throws IOException {
     ConnectEngines engines = new ConnectEngines(BenchCase.load(name));
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       SchemaAndValue generic = engines.toConnectGeneric(i);

@@ -2,6 +2,7 @@ package dev.kavro.bench.jmh;
 
 import dev.kavro.bench.ConnectEngines;
 import dev.kavro.bench.data.BenchCase;
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -40,7 +41,7 @@ public class ConnectBenchmark {
   }
 
   @Benchmark
-  public void toConnectGeneric(Blackhole bh) {
+  public void toConnectGeneric(Blackhole bh) throws IOException {
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       bh.consume(engines.toConnectGeneric(i));
     }
@@ -54,7 +55,7 @@ public class ConnectBenchmark {
   }
 
   @Benchmark
-  public void fromConnectGeneric(Blackhole bh) {
+  public void fromConnectGeneric(Blackhole bh) throws IOException {
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       bh.consume(engines.fromConnectGeneric(i));
     }
