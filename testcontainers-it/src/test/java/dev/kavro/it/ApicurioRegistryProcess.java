@@ -1,5 +1,7 @@
 package dev.kavro.it;
 
+import dev.kavro.bench.servers.Directories;
+import dev.kavro.bench.servers.Loopback;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -1,5 +1,6 @@
 package dev.kavro.it;
 
+import dev.kavro.bench.servers.EmbeddedKafkaBroker;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

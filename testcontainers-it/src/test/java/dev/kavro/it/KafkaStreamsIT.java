@@ -3,6 +3,7 @@ package dev.kavro.it;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.kavro.bench.servers.Directories;
 import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.streams.GenericKavroSerde;

@@ -1,5 +1,7 @@
 package dev.kavro.bench.demo;
 
+import dev.kavro.bench.servers.Directories;
+import dev.kavro.bench.servers.Loopback;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -32,7 +34,7 @@ final class ApicurioRegistry implements AutoCloseable {
   private ApicurioRegistry(Process process, Path runDir, int port) {
     this.process = process;
     this.runDir = runDir;
-    this.url = "http://" + DemoBroker.HOST + ":" + port + "/apis/ccompat/v7";
+    this.url = "http://" + Loopback.HOST + ":" + port + "/apis/ccompat/v7";
     this.killer = new Thread(process::destroyForcibly, "apicurio-killer");
     Runtime.getRuntime().addShutdownHook(killer);
   }
@@ -53,12 +55,12 @@ final class ApicurioRegistry implements AutoCloseable {
    */
   static ApicurioRegistry start(Path javaHome, Path appDir, Path workDir) throws IOException {
     Path runDir = Files.createTempDirectory(Files.createDirectories(workDir), "kavro-demo-apicurio-");
-    int port = DemoBroker.freePort();
+    int port = Loopback.freePort();
     Path tmp = Files.createDirectories(runDir.resolve("tmp"));
     List<String> command = List.of(
         javaHome.resolve("bin").resolve("java").toString(), "-Xmx256m", "-XX:+UseSerialGC",
-        "-Dquarkus.http.host=" + DemoBroker.HOST, "-Dquarkus.http.port=" + port,
-        "-Dquarkus.management.host=" + DemoBroker.HOST, "-Dquarkus.management.port=0",
+        "-Dquarkus.http.host=" + Loopback.HOST, "-Dquarkus.http.port=" + port,
+        "-Dquarkus.management.host=" + Loopback.HOST, "-Dquarkus.management.port=0",
         "-Dquarkus.otel.sdk.disabled=true", "-Djava.io.tmpdir=" + tmp,
         "-Dvertx.cacheDirBase=" + tmp.resolve("vertx-cache"),
         "-Dapicurio.storage.snapshot.location=" + tmp, "-Dapicurio.import.work-dir=" + tmp,
@@ -96,7 +98,7 @@ final class ApicurioRegistry implements AutoCloseable {
     } catch (IllegalStateException shuttingDown) {
       // The hook runs anyway and kills what is already gone.
     }
-    DemoBroker.deleteRecursively(runDir);
+    Directories.deleteRecursively(runDir);
   }
 
   private void awaitReady() {

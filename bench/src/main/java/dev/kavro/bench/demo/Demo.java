@@ -2,6 +2,7 @@ package dev.kavro.bench.demo;
 
 import dev.kavro.bench.data.BenchSchemas;
 import dev.kavro.bench.data.RandomDatum;
+import dev.kavro.bench.servers.EmbeddedKafkaBroker;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.SchemaRegistries;
@@ -73,7 +74,7 @@ public final class Demo {
         o.records, schema.getName(), System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
         Runtime.getRuntime().availableProcessors());
     long t0 = System.nanoTime();
-    try (DemoBroker broker = DemoBroker.start(o.workDir); Registry registry = Registry.start(o)) {
+    try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(o.workDir); Registry registry = Registry.start(o)) {
       OUT.printf(Locale.ROOT, "Broker at %s, registry %s (ready in %.1f s)%n", broker.bootstrapServers(),
           registry.url, (System.nanoTime() - t0) / 1e9);
       createTopic(broker.bootstrapServers());

@@ -1,4 +1,4 @@
-package dev.kavro.it;
+package dev.kavro.bench.servers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,11 +7,12 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-final class Directories {
+/** Work directories of embedded servers. */
+public final class Directories {
   private Directories() {}
 
   /** Deletes {@code dir} and everything under it; nothing happens when it does not exist. */
-  static void deleteRecursively(Path dir) {
+  public static void deleteRecursively(Path dir) {
     if (dir == null || !Files.exists(dir)) {
       return;
     }

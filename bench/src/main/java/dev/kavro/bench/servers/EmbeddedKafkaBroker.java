@@ -1,4 +1,4 @@
-package dev.kavro.it;
+package dev.kavro.bench.servers;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
  * {@code KafkaClusterTestKit}: the test kit pre-binds its listener sockets on the wildcard address, and a pre-bound
  * socket wins over any {@code listeners} override, so it cannot be kept off the network.
  *
- * <p>Not thread-safe: start it and close it from one thread.
+ * <p>Used by the demo and by the integration tests. Not thread-safe: start it and close it from one thread.
  */
-final class EmbeddedKafkaBroker implements AutoCloseable {
+public final class EmbeddedKafkaBroker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
   private static final int PORT_ATTEMPTS = 3;
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -50,7 +50,7 @@ final class EmbeddedKafkaBroker implements AutoCloseable {
    *
    * @throws IllegalStateException if the broker does not start or does not become ready in time
    */
-  static EmbeddedKafkaBroker start(Path workDir) {
+  public static EmbeddedKafkaBroker start(Path workDir) {
     failInsteadOfExiting();
     RuntimeException last = null;
     for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
@@ -84,7 +84,7 @@ final class EmbeddedKafkaBroker implements AutoCloseable {
   }
 
   /** {@code 127.0.0.1:<port>}. */
-  String bootstrapServers() {
+  public String bootstrapServers() {
     return bootstrapServers;
   }
 
@@ -117,6 +117,8 @@ final class EmbeddedKafkaBroker implements AutoCloseable {
     props.put("group.initial.rebalance.delay.ms", "0");
     // The default dedupe buffer is 128 MiB of heap; the tests never compact that much.
     props.put("log.cleaner.dedupe.buffer.size", "2097152");
+    // Large demo batches of wide records fit in one request.
+    props.put("message.max.bytes", "8388608");
     @SuppressWarnings({"unchecked", "rawtypes"})
     Map<String, Object> map = (Map) props;
     return map;
