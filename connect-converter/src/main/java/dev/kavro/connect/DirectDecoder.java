@@ -2,6 +2,7 @@ package dev.kavro.connect;
 
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.CyclicSchema;
 import dev.kavro.connect.runtime.ConnectReadSupport;
 import dev.kavro.connect.runtime.ScalarFinish;
 import dev.kavro.connect.runtime.StructFiller;
@@ -59,10 +60,14 @@ final class DirectDecoder implements ConnectDecoder {
   /**
    * The node tree for a plan.
    *
-   * @throws UnsupportedSchemaException for shapes the tree does not cover
+   * @throws UnsupportedSchemaException for shapes the tree does not cover, among them recursive schemas (the tree
+   *     and the compiled readers are built eagerly, node by node, and would not end)
    */
   static DirectDecoder tree(ReadPlan plan, Schema reader, org.apache.kafka.connect.data.Schema connect,
       AvroDataSettings settings) {
+    if (CyclicSchema.isRecursive(connect)) {
+      throw new UnsupportedSchemaException("recursive schemas take the generic path");
+    }
     return new DirectDecoder(new TreeBuilder(settings).node(plan, connect, reader));
   }
 

@@ -1,7 +1,9 @@
 package dev.kavro.connect;
 
 import dev.kavro.cache.ReaderCache;
+import dev.kavro.avro.ReaderMode;
 import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.CyclicSchema;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
@@ -211,7 +213,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   enum Paths {
     GENERIC(GenericPathDecoder::new, GenericPathEncoder::new),
     DIRECT((writer, reader, connect, settings, mode) -> ConnectReaderCache.shared().decoder(writer, reader, connect,
-        settings, mode), DirectEncoder::create);
+        settings, mode), Paths::directEncoder);
 
     final ReadSide.DecoderFactoryKind decoders;
     final WriteSide.EncoderFactoryKind encoders;
@@ -219,6 +221,13 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     Paths(ReadSide.DecoderFactoryKind decoders, WriteSide.EncoderFactoryKind encoders) {
       this.decoders = decoders;
       this.encoders = encoders;
+    }
+
+    /** The direct encoder's tree is built eagerly and would not end on a recursive schema: the generic path. */
+    private static ConnectEncoder directEncoder(Schema connect, org.apache.avro.Schema avro, AvroDataSettings settings,
+        ReaderMode mode) {
+      return CyclicSchema.isRecursive(connect) ? new GenericPathEncoder(connect, avro, settings, mode)
+          : DirectEncoder.create(connect, avro, settings, mode);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.kavro.connect.data;
 
 import static dev.kavro.connect.data.ConnectAvroNames.*;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -20,11 +21,16 @@ import org.apache.kafka.connect.errors.DataException;
 /**
  * Avro schema to Connect schema, as Confluent's {@code AvroData.toConnectSchema} maps it (see the package's
  * reference), plus Kavro's mapping of {@code timestamp-micros}, {@code time-micros}, {@code local-timestamp-*} and
- * {@code uuid}. One instance per conversion: it carries the generalized-union counter and the cycle guard.
+ * {@code uuid}. A record that refers to an enclosing record (a recursive schema) maps to a {@link CyclicSchema} at
+ * that reference, as Confluent's {@code CyclicSchemaWrapper}. One instance per conversion: it carries the
+ * generalized-union counter and the records being built.
  */
 public final class AvroToConnectSchema {
   private final AvroDataSettings settings;
-  private final Set<org.apache.avro.Schema> inProgress = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  /** The records being converted, by Avro instance: a second visit is a cycle. */
+  private final Map<org.apache.avro.Schema, SchemaBuilder> inProgress = new IdentityHashMap<>();
+  /** The back-references to each record being built, pointed at its built schema once it exists. */
+  private final Map<SchemaBuilder, List<CyclicSchema>> backReferences = new IdentityHashMap<>();
   private int unionIndex;
 
   private AvroToConnectSchema(AvroDataSettings settings) {
@@ -35,8 +41,8 @@ public final class AvroToConnectSchema {
    * The Connect schema of {@code avro}.
    *
    * @param version the registry version, used unless the schema carries {@code connect.version}; may be null
-   * @throws DataException for a standalone {@code null} schema, a recursive schema, a malformed map entry, or a
-   *     union whose branches map to the same field name
+   * @throws DataException for a standalone {@code null} schema, a malformed map entry, or a union whose branches
+   *     map to the same field name
    */
   public static Schema convert(org.apache.avro.Schema avro, Integer version, AvroDataSettings settings) {
     return new AvroToConnectSchema(settings).schema(avro, false, null, version);
@@ -53,6 +59,12 @@ public final class AvroToConnectSchema {
         return schema(types.get(1 - AvroSchemas.nullIndex(avro)), true, field, version);
       }
     }
+    if (avro.getType() == org.apache.avro.Schema.Type.RECORD && inProgress.containsKey(avro)) {
+      SchemaBuilder enclosing = inProgress.get(avro);
+      CyclicSchema reference = new CyclicSchema(enclosing, optional);
+      backReferences.computeIfAbsent(enclosing, k -> new ArrayList<>()).add(reference);
+      return reference;
+    }
     SchemaBuilder builder = base(avro);
     String name = name(avro);
     if (name != null && builder.name() == null) {
@@ -63,7 +75,12 @@ public final class AvroToConnectSchema {
     }
     metadata(builder, avro, version);
     defaultValue(builder, avro, field);
-    return builder.build();
+    Schema built = builder.build();
+    List<CyclicSchema> references = backReferences.remove(builder);
+    if (references != null) {
+      references.forEach(reference -> reference.resolve(built));
+    }
+    return built;
   }
 
   /** {@code connect.name} wins; else records and plain fixed types keep their Avro full name. */
@@ -188,11 +205,9 @@ public final class AvroToConnectSchema {
   }
 
   private SchemaBuilder recordSchema(org.apache.avro.Schema avro) {
-    if (!inProgress.add(avro)) {
-      throw new DataException("Recursive Avro schema " + avro.getFullName() + " cannot be mapped to Connect by Kavro");
-    }
+    SchemaBuilder builder = SchemaBuilder.struct();
+    inProgress.put(avro, builder);
     try {
-      SchemaBuilder builder = SchemaBuilder.struct();
       if (settings.connectMetaData() && avro.getDoc() != null) {
         builder.parameter(AVRO_RECORD_DOC_PARAM, avro.getDoc());
       }

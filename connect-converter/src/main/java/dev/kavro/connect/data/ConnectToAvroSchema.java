@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Connect schema to Avro schema, as Confluent's {@code AvroData.fromConnectSchema} maps it, plus Kavro's extra logical
  * types (see {@link ConnectAvroNames#KAVRO_LOGICAL_TYPE_PARAM}). One instance per conversion: it numbers the
- * unnamed records ({@code ConnectDefault}, {@code ConnectDefault2}, ...) and reuses the record of an equal struct.
+ * unnamed records ({@code ConnectDefault}, {@code ConnectDefault2}, ...) and reuses the record of an equal struct. A
+ * {@link CyclicSchema} becomes a reference to the record of the struct it refers to, so recursive schemas map back.
  */
 public final class ConnectToAvroSchema {
   private static final Logger LOG = LoggerFactory.getLogger(ConnectToAvroSchema.class);
@@ -77,6 +78,9 @@ public final class ConnectToAvroSchema {
   }
 
   private org.apache.avro.Schema base(Schema connect) {
+    if (connect instanceof CyclicSchema cyclic) {
+      return backReference(cyclic);
+    }
     if (connect.type() == Schema.Type.STRUCT) {
       org.apache.avro.Schema known = records.get(connect);
       if (known != null) {
@@ -101,6 +105,15 @@ public final class ConnectToAvroSchema {
     }
     metadata(base, connect);
     return base;
+  }
+
+  /** The record a cyclic reference refers to: already being built, since the reference sits inside it. */
+  private org.apache.avro.Schema backReference(CyclicSchema cyclic) {
+    org.apache.avro.Schema record = records.get(cyclic.target());
+    if (record == null) {
+      throw new DataException("Cyclic reference to the struct " + cyclic.name() + ", which does not enclose it");
+    }
+    return record;
   }
 
   private static org.apache.avro.Schema primitive(org.apache.avro.Schema.Type type) {
