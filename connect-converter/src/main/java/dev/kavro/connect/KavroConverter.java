@@ -97,6 +97,8 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
           serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
       ConnectReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
           serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
+      ConnectWriterCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
+          serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
     }
     SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
     boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
@@ -211,7 +213,8 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   enum Paths {
     GENERIC(GenericPathDecoder::new, GenericPathEncoder::new),
     DIRECT((writer, reader, connect, settings, mode) -> ConnectReaderCache.shared().decoder(writer, reader, connect,
-        settings, mode), DirectEncoder::create);
+        settings, mode), (connect, avro, settings, mode) -> ConnectWriterCache.shared().encoder(connect, avro,
+        settings, mode));
 
     final ReadSide.DecoderFactoryKind decoders;
     final WriteSide.EncoderFactoryKind encoders;
