@@ -99,6 +99,8 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
           serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
       ConnectReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
           serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
+      ConnectWriterCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
+          serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
     }
     SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
     boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
@@ -223,11 +225,14 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
       this.encoders = encoders;
     }
 
-    /** The direct encoder's tree is built eagerly and would not end on a recursive schema: the generic path. */
+    /**
+     * The compiled writer (over the direct encoder's tree). Both are built eagerly and would not end on a recursive
+     * schema, which takes the generic path.
+     */
     private static ConnectEncoder directEncoder(Schema connect, org.apache.avro.Schema avro, AvroDataSettings settings,
         ReaderMode mode) {
       return CyclicSchema.isRecursive(connect) ? new GenericPathEncoder(connect, avro, settings, mode)
-          : DirectEncoder.create(connect, avro, settings, mode);
+          : ConnectWriterCache.shared().encoder(connect, avro, settings, mode);
     }
   }
 
