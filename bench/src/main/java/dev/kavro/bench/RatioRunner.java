@@ -172,7 +172,7 @@ final class RatioRunner {
     StringBuilder t = new StringBuilder("## Kafka Connect\n\nGenericRecord path = what Confluent's AvroConverter "
         + "does: toConnectData = Avro's `GenericDatumReader` then `AvroToConnectValue.convert` (Connect schema "
         + "converted once); fromConnectData = `ConnectToAvroValue.convert` then Avro's `GenericDatumWriter`. Kavro = "
-        + "`KavroConverter` (compiled reader, direct writer).\n\n"
+        + "`KavroConverter` (compiled reader and writer).\n\n"
         + "| case | toConnect GenericRecord | toConnect Kavro | fromConnect GenericRecord | fromConnect Kavro "
         + "| toConnect Kavro / GenericRecord | fromConnect Kavro / GenericRecord |\n"
         + "|---|---:|---:|---:|---:|---:|---:|\n");
