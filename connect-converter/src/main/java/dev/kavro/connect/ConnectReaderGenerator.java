@@ -2,6 +2,7 @@ package dev.kavro.connect;
 
 import dev.kavro.codegen.Constants;
 import dev.kavro.codegen.MethodQueue;
+import dev.kavro.codegen.SkipStatements;
 import dev.kavro.codegen.GeneratedSource;
 import dev.kavro.codegen.SourceWriter;
 import dev.kavro.codegen.StatementChunks;
@@ -235,7 +236,7 @@ final class ConnectReaderGenerator {
     List<String> statements = new ArrayList<>();
     for (RecordPlan.FieldStep step : plan.fields()) {
       if (step.isSkip()) {
-        String skip = skip(step.skipSchema());
+        String skip = SkipStatements.of(step.skipSchema(), this::avro);
         if (!skip.isEmpty()) {
           statements.add(skip);
         }
@@ -268,23 +269,6 @@ final class ConnectReaderGenerator {
       case EMPTY_MAP -> "new HashMap()";
       case DECODE -> method(new MethodKey(step.plan(), field.schema(), step.plan().reader(), Shape.DEFAULT))
           + "(ReadSupport.defaultDecoder(" + constants.ref(step.encoded(), "byte[]") + "))";
-    };
-  }
-
-  /** A statement that skips one writer value; primitives inline, everything else through Avro's skipper. */
-  private String skip(Schema writer) {
-    return switch (writer.getType()) {
-      case NULL -> "";
-      case BOOLEAN -> "in.readBoolean();";
-      case INT -> "in.readInt();";
-      case LONG -> "in.readLong();";
-      case FLOAT -> "in.readFloat();";
-      case DOUBLE -> "in.readDouble();";
-      case STRING -> "in.skipString();";
-      case BYTES -> "in.skipBytes();";
-      case FIXED -> "in.skipFixed(" + writer.getFixedSize() + ");";
-      case ENUM -> "in.readEnum();";
-      default -> "ReadSupport.skip(" + avro(writer) + ", in);";
     };
   }
 

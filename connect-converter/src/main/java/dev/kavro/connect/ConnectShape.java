@@ -12,7 +12,6 @@ import dev.kavro.plan.EnumPlan;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnsupportedSchemaException;
-import dev.kavro.runtime.ReadSupport;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.kafka.connect.data.Field;
@@ -79,7 +78,7 @@ final class ConnectShape {
   /** The reader's element type of an array the direct paths read. */
   static Schema checkedElementType(ArrayPlan plan) {
     Schema elementType = plan.reader().getElementType();
-    if (ReadSupport.isZeroByteSchema(elementType)) {
+    if (plan.minElementBytes() == 0) {
       throw new UnsupportedSchemaException("zero-byte arrays take the generic path");
     }
     return elementType;

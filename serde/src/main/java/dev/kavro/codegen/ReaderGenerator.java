@@ -180,7 +180,7 @@ public final class ReaderGenerator {
     List<String> statements = new ArrayList<>();
     for (RecordPlan.FieldStep step : plan.fields()) {
       if (step.isSkip()) {
-        String skip = skip(step.skipSchema());
+        String skip = SkipStatements.of(step.skipSchema(), this::schema);
         if (!skip.isEmpty()) {
           statements.add(skip);
         }
@@ -205,23 +205,6 @@ public final class ReaderGenerator {
       case EMPTY_MAP -> "ReadSupport.emptyMapDefault(" + data + ", " + old + ")";
       case DECODE -> method(step.plan()) + "(" + old + ", ReadSupport.defaultDecoder("
           + constants.ref(step.encoded(), "byte[]") + "))";
-    };
-  }
-
-  /** A statement that skips one writer value; primitives inline, everything else through Avro's skipper. */
-  private String skip(Schema writer) {
-    return switch (writer.getType()) {
-      case NULL -> "";
-      case BOOLEAN -> "in.readBoolean();";
-      case INT -> "in.readInt();";
-      case LONG -> "in.readLong();";
-      case FLOAT -> "in.readFloat();";
-      case DOUBLE -> "in.readDouble();";
-      case STRING -> "in.skipString();";
-      case BYTES -> "in.skipBytes();";
-      case FIXED -> "in.skipFixed(" + writer.getFixedSize() + ");";
-      case ENUM -> "in.readEnum();";
-      default -> "ReadSupport.skip(" + schema(writer) + ", in);";
     };
   }
 

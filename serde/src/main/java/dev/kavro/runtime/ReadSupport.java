@@ -180,19 +180,6 @@ public final class ReadSupport {
     };
   }
 
-  /**
-   * As {@link #checkArrayBlock(Decoder, long, int)}, computing the element size on every call; prefer the other form
-   * with a size computed once.
-   */
-  public static void checkArrayBlock(Decoder in, long count, Schema elementSchema, boolean zeroByteElements)
-      throws IOException {
-    checkArrayBlock(in, count, zeroByteElements ? 0 : Math.max(1, minimumBytes(elementSchema)));
-  }
-
-  public static boolean isZeroByteSchema(Schema schema) {
-    return minimumBytes(schema) == 0;
-  }
-
   /** Rejects a map block that claims more entries than remaining bytes (every key takes at least one byte). */
   public static void checkMapBlock(Decoder in, long count) throws IOException {
     int remaining = in.remainingBytes();
