@@ -1,6 +1,7 @@
 package dev.kavro.bench;
 
 import dev.kavro.bench.data.BenchCase;
+import dev.kavro.cache.CompiledEntry;
 import dev.kavro.connect.KavroConverter;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
@@ -156,12 +157,8 @@ public final class ConnectEngines {
       Object entry = field(lastId, "entry");
       Object projection = field(entry, "own");
       Object decoder = field(projection, "decoder");
-      if (!decoder.getClass().getSimpleName().equals("ConnectReaderEntry")) {
-        return false;
-      }
-      var isCompiled = decoder.getClass().getDeclaredMethod("isCompiled");
-      isCompiled.setAccessible(true);
-      return (Boolean) isCompiled.invoke(decoder);
+      // Compiled Connect readers are cache entries with compiled code; anything else is a fallback path.
+      return decoder instanceof CompiledEntry<?> compiled && compiled.isCompiled();
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw new IllegalStateException("Cannot see KavroConverter's Connect reader; update ConnectEngines", e);
     }

@@ -1,22 +1,21 @@
 package dev.kavro.connect;
 
+import dev.kavro.cache.CompiledEntry;
 import dev.kavro.cache.CompiledSlot;
 import dev.kavro.runtime.GeneratedWriter;
 import java.io.IOException;
-import java.time.Duration;
 import org.apache.avro.io.Encoder;
 
 /**
  * One compiled Connect writer and its fallback, the node tree, which writes the same bytes until the code is ready,
  * or for good when compilation fails (logged once, sticky). Thread-safe.
  */
-final class ConnectWriterEntry implements ConnectEncoder {
+final class ConnectWriterEntry extends CompiledEntry<GeneratedWriter> implements ConnectEncoder {
   private final ConnectEncoder fallback;
-  private final CompiledSlot<GeneratedWriter> compiled;
 
   ConnectWriterEntry(ConnectEncoder fallback, CompiledSlot<GeneratedWriter> compiled) {
+    super(compiled);
     this.fallback = fallback;
-    this.compiled = compiled;
   }
 
   @Override
@@ -33,20 +32,4 @@ final class ConnectWriterEntry implements ConnectEncoder {
     return fallback;
   }
 
-  boolean isCompiled() {
-    return compiled.get() != null;
-  }
-
-  void compileAsync() {
-    compiled.compileAsync();
-  }
-
-  /** @throws org.apache.avro.AvroRuntimeException if compilation fails */
-  void compileNow() {
-    compiled.compileNow();
-  }
-
-  boolean awaitCompiled(Duration timeout) {
-    return compiled.await(timeout);
-  }
 }

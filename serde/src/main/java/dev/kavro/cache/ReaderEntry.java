@@ -5,7 +5,6 @@ import dev.kavro.fallback.PlanInterpreter;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.runtime.GeneratedReader;
 import java.io.IOException;
-import java.time.Duration;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -18,15 +17,14 @@ import org.apache.avro.io.Decoder;
  * <p>Compilation happens at most once per entry; a failure is sticky and the fallback, which gives the same results,
  * keeps serving. Thread-safe.
  */
-public final class ReaderEntry {
+public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
   private final ReaderCache cache;
   private final DatumReader<Object> fallback;
-  private final CompiledSlot<GeneratedReader> compiled;
 
   private ReaderEntry(ReaderCache cache, DatumReader<Object> fallback, CompiledSlot<GeneratedReader> compiled) {
+    super(compiled);
     this.cache = cache;
     this.fallback = fallback;
-    this.compiled = compiled;
   }
 
   static ReaderEntry planned(ReaderCache cache, ReaderKey key, ReadPlan plan, GenericData model) {
@@ -59,28 +57,6 @@ public final class ReaderEntry {
     return fallback.read(reuse, in);
   }
 
-  public boolean isCompiled() {
-    return compiled.get() != null;
-  }
-
-  /** Starts compiling in the background, once; returns at once. */
-  public void compileAsync() {
-    compiled.compileAsync();
-  }
-
-  /**
-   * Compiles now in the calling thread (or waits for a compilation already under way).
-   *
-   * @throws AvroRuntimeException if the pair cannot be compiled
-   */
-  public void compileNow() {
-    compiled.compileNow();
-  }
-
-  /** Waits up to {@code timeout} for compiled code; whether it is in use. */
-  public boolean awaitCompiled(Duration timeout) {
-    return compiled.await(timeout);
-  }
 
   /** The class loader of the compiled class, or {@code null}; // visible for testing (unloading) */
   ClassLoader compiledClassLoader() {

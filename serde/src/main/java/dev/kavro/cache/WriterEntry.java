@@ -3,7 +3,6 @@ package dev.kavro.cache;
 import dev.kavro.codegen.WriterGenerator;
 import dev.kavro.runtime.GeneratedWriter;
 import java.io.IOException;
-import java.time.Duration;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -16,21 +15,26 @@ import org.apache.avro.io.Encoder;
  * <p>Compilation happens at most once per entry; a failure is sticky and vanilla Avro, which writes the same bytes,
  * keeps writing. Thread-safe.
  */
-public final class WriterEntry {
+public final class WriterEntry extends CompiledEntry<GeneratedWriter> {
   private final WriterCache cache;
   private final DatumWriter<Object> vanilla;
-  private final CompiledSlot<GeneratedWriter> compiled;
 
   WriterEntry(WriterCache cache, WriterKey key, Schema schema, GenericData model, DatumWriter<Object> vanilla) {
+    super(slot(cache, key, schema, model));
     this.cache = cache;
     this.vanilla = vanilla;
-    this.compiled = !WriterGenerator.supports(model)
-        ? CompiledSlot.unavailable("writer", "Kavro compiles writers for GenericData and SpecificData only, not "
-            + model.getClass().getName())
-        : new CompiledSlot<>(cache.compileService(), key, "writer", () -> {
-          cache.compileService().limits().check(schema);
-          return WriterGenerator.generate(schema, model);
-        });
+  }
+
+  private static CompiledSlot<GeneratedWriter> slot(WriterCache cache, WriterKey key, Schema schema,
+      GenericData model) {
+    if (!WriterGenerator.supports(model)) {
+      return CompiledSlot.unavailable("writer",
+          "Kavro compiles writers for GenericData and SpecificData only, not " + model.getClass().getName());
+    }
+    return new CompiledSlot<>(cache.compileService(), key, "writer", () -> {
+      cache.compileService().limits().check(schema);
+      return WriterGenerator.generate(schema, model);
+    });
   }
 
   /**
@@ -53,26 +57,4 @@ public final class WriterEntry {
     vanilla.write(datum, out);
   }
 
-  public boolean isCompiled() {
-    return compiled.get() != null;
-  }
-
-  /** Starts compiling in the background, once; returns at once. */
-  public void compileAsync() {
-    compiled.compileAsync();
-  }
-
-  /**
-   * Compiles now in the calling thread (or waits for a compilation already under way).
-   *
-   * @throws AvroRuntimeException if the writer cannot be compiled
-   */
-  public void compileNow() {
-    compiled.compileNow();
-  }
-
-  /** Waits up to {@code timeout} for compiled code; whether it is in use. */
-  public boolean awaitCompiled(Duration timeout) {
-    return compiled.await(timeout);
-  }
 }
