@@ -33,14 +33,27 @@ public final class ReaderGenerator {
   private final Map<ReadPlan, String> enumTables = new IdentityHashMap<>();
   private final SourceWriter methodSource = new SourceWriter();
   private final String data;
+  private final int minRun;
 
-  private ReaderGenerator(GenericData model) {
+  private ReaderGenerator(GenericData model, int minRun) {
     this.data = constants.ref(model, "GenericData");
+    this.minRun = minRun;
   }
 
-  /** Generates a reader class for {@code plan} in the data model {@code model}. */
+  /**
+   * Generates a reader class for {@code plan} in the data model {@code model}; large plans read their generic records'
+   * simple fields through {@code FieldRuns} (see {@link FieldRunOps} for why).
+   */
   public static GeneratedSource generate(ReadPlan plan, GenericData model) {
-    return new ReaderGenerator(model).generate(plan);
+    return generate(plan, model, FieldRunOps.worthwhile(plan) ? FieldRunOps.MIN_RUN : Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #generate(ReadPlan, GenericData)}, with stretches of at least {@code minRun} run-able fields read
+   * through {@code FieldRuns} whatever the plan's size ({@code Integer.MAX_VALUE}: never). For tests.
+   */
+  static GeneratedSource generate(ReadPlan plan, GenericData model, int minRun) {
+    return new ReaderGenerator(model, minRun).generate(plan);
   }
 
   private GeneratedSource generate(ReadPlan root) {
@@ -52,8 +65,8 @@ public final class ReaderGenerator {
     src.line("");
     for (String type : List.of("java.io.IOException", "java.util.HashMap", "java.util.List", "org.apache.avro.Conversion",
         "org.apache.avro.Schema", "org.apache.avro.generic.GenericData", "org.apache.avro.generic.IndexedRecord",
-        "org.apache.avro.io.Decoder", "org.apache.avro.util.Utf8", "dev.kavro.runtime.GeneratedReader",
-        "dev.kavro.runtime.ReadSupport")) {
+        "org.apache.avro.io.Decoder", "org.apache.avro.util.Utf8", "dev.kavro.runtime.FieldRuns",
+        "dev.kavro.runtime.GeneratedReader", "dev.kavro.runtime.ReadSupport")) {
       src.line("import " + type + ";");
     }
     src.line("");
@@ -178,22 +191,48 @@ public final class ReaderGenerator {
 
   private List<String> recordStatements(RecordPlan plan) {
     List<String> statements = new ArrayList<>();
+    List<RecordPlan.FieldStep> run = new ArrayList<>();
     for (RecordPlan.FieldStep step : plan.fields()) {
-      if (step.isSkip()) {
-        String skip = SkipStatements.of(step.skipSchema(), this::schema);
-        if (!skip.isEmpty()) {
-          statements.add(skip);
-        }
+      if (plan.genericRecords() && !step.isSkip() && FieldRunOps.op(step.plan()) >= 0) {
+        run.add(step);
       } else {
-        int pos = step.readerPos();
-        String old = step.plan().reusesOldValue() ? "r.get(" + pos + ")" : "null";
-        statements.add("r.put(" + pos + ", " + expression(step.plan(), old) + ");");
+        endRun(run, statements);
+        addRead(statements, step);
       }
     }
+    endRun(run, statements);
     for (DefaultStep step : plan.defaults()) {
       statements.add("r.put(" + step.pos() + ", " + defaultValue(step, "r.get(" + step.pos() + ")") + ");");
     }
     return statements;
+  }
+
+  /** Pending run-able fields: one {@code FieldRuns} call when there are enough of them, else straight-line reads. */
+  private void endRun(List<RecordPlan.FieldStep> run, List<String> statements) {
+    if (run.size() >= minRun) {
+      int[] program = new int[run.size() * 2];
+      for (int i = 0; i < run.size(); i++) {
+        program[2 * i] = run.get(i).readerPos();
+        program[2 * i + 1] = FieldRunOps.op(run.get(i).plan());
+      }
+      statements.add("FieldRuns.read(r, in, " + constants.ref(program, "int[]") + ");");
+    } else {
+      run.forEach(step -> addRead(statements, step));
+    }
+    run.clear();
+  }
+
+  private void addRead(List<String> statements, RecordPlan.FieldStep step) {
+    String statement = step.isSkip() ? SkipStatements.of(step.skipSchema(), this::schema) : readPut(step);
+    if (!statement.isEmpty()) {
+      statements.add(statement);
+    }
+  }
+
+  private String readPut(RecordPlan.FieldStep step) {
+    int pos = step.readerPos();
+    String old = step.plan().reusesOldValue() ? "r.get(" + pos + ")" : "null";
+    return "r.put(" + pos + ", " + expression(step.plan(), old) + ");";
   }
 
   private String defaultValue(DefaultStep step, String old) {
