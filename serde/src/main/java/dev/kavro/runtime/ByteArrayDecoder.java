@@ -73,6 +73,29 @@ public final class ByteArrayDecoder extends Decoder {
   @Override
   public int readInt() throws IOException {
     int p = pos;
+    if (limit - p >= 5) {
+      // Enough bytes for any int: no bound check per byte. One-byte values (|n| < 64) return at once.
+      int b = buf[p++];
+      if (b >= 0) {
+        pos = p;
+        return (b >>> 1) ^ -(b & 1);
+      }
+      int result = b & 0x7f;
+      for (int shift = 7; shift < 35; shift += 7) {
+        b = buf[p++];
+        result |= (b & 0x7f) << shift;
+        if (b >= 0) {
+          pos = p;
+          return (result >>> 1) ^ -(result & 1);
+        }
+      }
+      throw new InvalidNumberEncodingException("Invalid int encoding");
+    }
+    return readIntNearEnd();
+  }
+
+  private int readIntNearEnd() throws IOException {
+    int p = pos;
     int result = 0;
     for (int shift = 0; shift < 35; shift += 7) {
       if (p >= limit) {
@@ -90,6 +113,29 @@ public final class ByteArrayDecoder extends Decoder {
 
   @Override
   public long readLong() throws IOException {
+    int p = pos;
+    if (limit - p >= 10) {
+      // Enough bytes for any long: no bound check per byte. One-byte values (|n| < 64) return at once.
+      long b = buf[p++];
+      if (b >= 0) {
+        pos = p;
+        return (b >>> 1) ^ -(b & 1);
+      }
+      long result = b & 0x7f;
+      for (int shift = 7; shift < 70; shift += 7) {
+        b = buf[p++];
+        result |= (b & 0x7f) << shift;
+        if (b >= 0) {
+          pos = p;
+          return (result >>> 1) ^ -(result & 1);
+        }
+      }
+      throw new InvalidNumberEncodingException("Invalid long encoding");
+    }
+    return readLongNearEnd();
+  }
+
+  private long readLongNearEnd() throws IOException {
     int p = pos;
     long result = 0;
     for (int shift = 0; shift < 70; shift += 7) {

@@ -80,6 +80,27 @@ class ByteArrayDecoderTest {
     assertThrows(EOFException.class, () -> new ByteArrayDecoder(doubleTooShort, 0, 3).skipFixed(4));
   }
 
+  /** Varints are read on a fast path when enough bytes remain for the longest encoding, else bound-checked per byte. */
+  @Test
+  void readsEveryVarintLengthOnBothPaths() throws IOException {
+    long[] values = {0, 1, -1, 63, -64, 64, -65, 8191, -8192, 8192, 1L << 20, -(1L << 27), Integer.MAX_VALUE,
+        Integer.MIN_VALUE, 1L << 34, -(1L << 48), Long.MAX_VALUE, Long.MIN_VALUE};
+    for (long value : values) {
+      byte[] encoded = encode(e -> e.writeLong(value));
+      for (int padding : new int[] {0, 10}) {
+        byte[] bytes = Arrays.copyOf(encoded, encoded.length + padding);
+        ByteArrayDecoder decoder = new ByteArrayDecoder(bytes, 0, bytes.length);
+        assertEquals(value, decoder.readLong(), "long " + value + ", padding " + padding);
+        assertEquals(padding, decoder.remainingBytes());
+        if (value == (int) value) {
+          decoder = new ByteArrayDecoder(bytes, 0, bytes.length);
+          assertEquals((int) value, decoder.readInt(), "int " + value + ", padding " + padding);
+          assertEquals(padding, decoder.remainingBytes());
+        }
+      }
+    }
+  }
+
   @Test
   void refusesSlicesOutsideTheArray() {
     assertThrows(IndexOutOfBoundsException.class, () -> new ByteArrayDecoder(new byte[4], 2, 3));
