@@ -67,30 +67,8 @@ class FieldRunsTest {
   @ParameterizedTest
   @ValueSource(booleans = {true, false})
   void everyOpReadsLikeVanilla(boolean fastRead) throws Exception {
-    Schema javaString = SchemaBuilder.builder().stringBuilder().prop("avro.java.string", "String").endString();
-    Schema writer = SchemaBuilder.record("W").fields()
-        .requiredBoolean("b").requiredInt("i").requiredLong("l").requiredFloat("f").requiredDouble("d")
-        .requiredString("s").name("js").type(javaString).noDefault()
-        .optionalBoolean("ob").optionalInt("oi").optionalLong("ol").optionalFloat("of").optionalDouble("od")
-        .optionalString("os")
-        .name("vi").type().unionOf().intType().and().nullType().endUnion().intDefault(0)
-        .name("vs").type().unionOf().stringType().and().nullType().endUnion().stringDefault("x")
-        .requiredInt("promoted").requiredString("dropped")
-        .requiredInt("a1").requiredInt("a2").requiredInt("a3").requiredInt("a4").requiredString("lower")
-        .name("nested").type().record("N").fields().requiredInt("x").endRecord().noDefault()
-        .requiredLong("z1").requiredLong("z2").requiredLong("z3").requiredLong("z4").requiredLong("z5")
-        .endRecord();
-    Schema reader = SchemaBuilder.record("W").fields()
-        .requiredBoolean("b").requiredInt("i").requiredLong("l").requiredFloat("f").requiredDouble("d")
-        .requiredString("s").name("js").type(javaString).noDefault()
-        .optionalBoolean("ob").optionalInt("oi").optionalLong("ol").optionalFloat("of").optionalDouble("od")
-        .optionalString("os")
-        .name("vi").type().unionOf().intType().and().nullType().endUnion().intDefault(0)
-        .name("vs").type().unionOf().stringType().and().nullType().endUnion().stringDefault("x")
-        .requiredLong("promoted")
-        .requiredInt("a1").requiredInt("a2").requiredInt("a3").requiredInt("a4").requiredString("LOWER")
-        .name("nested").type().record("N").fields().requiredInt("x").endRecord().noDefault()
-        .requiredLong("z1").requiredLong("z2").requiredLong("z3").requiredLong("z4").requiredLong("z5")
+    Schema writer = runBreakers(everyOp().requiredInt("promoted").requiredString("dropped"), "lower").endRecord();
+    Schema reader = runBreakers(everyOp().requiredLong("promoted"), "LOWER")
         .name("added").type().intType().intDefault(7).endRecord();
     GenericData model = Models.generic(fastRead, false);
     Oracle oracle = Oracle.generic(writer, reader, false, true);
@@ -113,6 +91,26 @@ class FieldRunsTest {
       }
       previous = Oracle.read(compiled, bytes, null).value();
     }
+  }
+
+  /** A record opening with one field per op: plain, optional at branch 1, optional at branch 0. */
+  private static SchemaBuilder.FieldAssembler<Schema> everyOp() {
+    Schema javaString = SchemaBuilder.builder().stringBuilder().prop("avro.java.string", "String").endString();
+    return SchemaBuilder.record("W").fields()
+        .requiredBoolean("b").requiredInt("i").requiredLong("l").requiredFloat("f").requiredDouble("d")
+        .requiredString("s").name("js").type(javaString).noDefault()
+        .optionalBoolean("ob").optionalInt("oi").optionalLong("ol").optionalFloat("of").optionalDouble("od")
+        .optionalString("os")
+        .name("vi").type().unionOf().intType().and().nullType().endUnion().intDefault(0)
+        .name("vs").type().unionOf().stringType().and().nullType().endUnion().stringDefault("x");
+  }
+
+  /** A run of four ints and a string named {@code stringName}, a nested record that ends it, then a run of longs. */
+  private static SchemaBuilder.FieldAssembler<Schema> runBreakers(SchemaBuilder.FieldAssembler<Schema> fields,
+      String stringName) {
+    return fields.requiredInt("a1").requiredInt("a2").requiredInt("a3").requiredInt("a4").requiredString(stringName)
+        .name("nested").type().record("N").fields().requiredInt("x").endRecord().noDefault()
+        .requiredLong("z1").requiredLong("z2").requiredLong("z3").requiredLong("z4").requiredLong("z5");
   }
 
   /** Returns whether the pair's reader used runs. */
