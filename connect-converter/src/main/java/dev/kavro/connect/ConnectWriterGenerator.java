@@ -88,12 +88,7 @@ final class ConnectWriterGenerator {
   /** The tree's {@code optional()}: a union of null and one type, inline. */
   private String optional(org.apache.kafka.connect.data.Schema connect, Schema union, String var) {
     List<Schema> types = union.getTypes();
-    int nullIndex = -1;
-    for (int i = 0; i < types.size(); i++) {
-      if (types.get(i).getType() == Schema.Type.NULL) {
-        nullIndex = i;
-      }
-    }
+    int nullIndex = UnionBranches.of(union).nullIndex();
     if (!(types.size() == 1 || (types.size() == 2 && nullIndex >= 0)) || nullIndex < 0) {
       return generic(connect, union, var);
     }
@@ -314,18 +309,10 @@ final class ConnectWriterGenerator {
   /** The tree's {@code generalUnion()}: the first field set selects the branch. */
   private void emitGeneralUnion(org.apache.kafka.connect.data.Schema connect, Schema union) {
     List<Schema> types = union.getTypes();
-    int nullIndex = -1;
-    int[] indexes = new int[types.size()];
-    int branches = 0;
-    for (int i = 0; i < types.size(); i++) {
-      if (types.get(i).getType() == Schema.Type.NULL) {
-        nullIndex = i;
-      } else {
-        indexes[branches++] = i;
-      }
-    }
+    UnionBranches branches = UnionBranches.of(union);
+    int[] indexes = branches.others();
     List<Field> fields = connect.fields();
-    if (fields.size() > branches) {
+    if (fields.size() > indexes.length) {
       methodSource.line(generic(connect, union, "v"));
       return;
     }
@@ -341,10 +328,10 @@ final class ConnectWriterGenerator {
     if (!connect.isOptional()) {
       methodSource.line("throw v == null ? ConnectWriteSupport.nullForRequired() : new DataException(\"Union \" + "
           + unionName + " + \" has no branch set and is not optional\");");
-    } else if (nullIndex < 0) {
+    } else if (branches.nullIndex() < 0) {
       methodSource.line("throw new DataException(\"Union \" + " + unionName + " + \" has no null branch\");");
     } else {
-      methodSource.line("out.writeIndex(" + nullIndex + ");");
+      methodSource.line("out.writeIndex(" + branches.nullIndex() + ");");
     }
   }
 

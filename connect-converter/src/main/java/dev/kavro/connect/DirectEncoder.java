@@ -88,12 +88,7 @@ final class DirectEncoder implements ConnectEncoder {
 
     private Node optional(org.apache.kafka.connect.data.Schema connect, Schema union) {
       List<Schema> types = union.getTypes();
-      int nullIndex = -1;
-      for (int i = 0; i < types.size(); i++) {
-        if (types.get(i).getType() == Schema.Type.NULL) {
-          nullIndex = i;
-        }
-      }
+      int nullIndex = UnionBranches.of(union).nullIndex();
       if (!(types.size() == 1 || (types.size() == 2 && nullIndex >= 0))) {
         return generic(connect, union);
       }
@@ -336,18 +331,10 @@ final class DirectEncoder implements ConnectEncoder {
     /** Connect's union struct: the first field set selects the branch, as the generic path selects it. */
     private Node generalUnion(org.apache.kafka.connect.data.Schema connect, Schema union) {
       List<Schema> types = union.getTypes();
-      int nullIndex = -1;
-      int[] indexes = new int[types.size()];
-      int branches = 0;
-      for (int i = 0; i < types.size(); i++) {
-        if (types.get(i).getType() == Schema.Type.NULL) {
-          nullIndex = i;
-        } else {
-          indexes[branches++] = i;
-        }
-      }
+      UnionBranches branches = UnionBranches.of(union);
+      int[] indexes = branches.others();
       Field[] fields = connect.fields().toArray(new Field[0]);
-      if (fields.length > branches) {
+      if (fields.length > indexes.length) {
         return generic(connect, union);
       }
       Node[] nodes = new Node[fields.length];
@@ -355,7 +342,7 @@ final class DirectEncoder implements ConnectEncoder {
         nodes[i] = value(fields[i].schema(), types.get(indexes[i]));
       }
       boolean optional = connect.isOptional();
-      int nulls = nullIndex;
+      int nulls = branches.nullIndex();
       return (v, out) -> {
         if (v != null) {
           Struct struct = (Struct) v;

@@ -99,8 +99,8 @@ public final class AvroToConnectValue {
     return ByteBuffer.wrap(((GenericFixed) value).bytes());
   }
 
-  /** The bytes of a bytes or fixed value; a buffer's remaining bytes. */
-  static byte[] bytesOf(Object value) {
+  /** The bytes of a bytes or fixed value: a byte array itself, a fixed's bytes, a buffer's remaining bytes (copied). */
+  public static byte[] bytesOf(Object value) {
     if (value instanceof byte[] bytes) {
       return bytes;
     }

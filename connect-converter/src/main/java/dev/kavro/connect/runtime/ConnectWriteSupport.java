@@ -1,5 +1,6 @@
 package dev.kavro.connect.runtime;
 
+import dev.kavro.connect.data.AvroToConnectValue;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -7,7 +8,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.io.Encoder;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
@@ -96,7 +96,7 @@ public final class ConnectWriteSupport {
     if (value instanceof ByteBuffer buffer) {
       out.writeBytes(buffer);
     } else {
-      out.writeBytes(ByteBuffer.wrap(bytesOf(value)));
+      out.writeBytes(ByteBuffer.wrap(AvroToConnectValue.bytesOf(value)));
     }
   }
 
@@ -108,7 +108,7 @@ public final class ConnectWriteSupport {
       }
       out.writeFixed(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
     } else {
-      writeFixed(bytesOf(value), schema, out);
+      writeFixed(AvroToConnectValue.bytesOf(value), schema, out);
     }
   }
 
@@ -123,20 +123,6 @@ public final class ConnectWriteSupport {
       throw fixedSize(schema, bytes.length);
     }
     out.writeFixed(bytes, 0, bytes.length);
-  }
-
-  /** The bytes of a bytes value: a byte array itself, a fixed's bytes, a buffer's remaining bytes (copied). */
-  public static byte[] bytesOf(Object value) {
-    if (value instanceof byte[] bytes) {
-      return bytes;
-    }
-    if (value instanceof GenericFixed fixed) {
-      return fixed.bytes();
-    }
-    ByteBuffer buffer = ((ByteBuffer) value).duplicate();
-    byte[] copy = new byte[buffer.remaining()];
-    buffer.get(copy);
-    return copy;
   }
 
   public static int enumOrdinal(Schema schema, Object value) {
