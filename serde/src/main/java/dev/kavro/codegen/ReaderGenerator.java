@@ -27,8 +27,8 @@ import org.apache.avro.generic.GenericData;
  */
 public final class ReaderGenerator {
   static final String PACKAGE = "dev.kavro.gen";
-  /** Records of at most this many statements are read inside their array's loop (see {@link #inlinedRecord}). */
-  private static final int MAX_INLINED_STATEMENTS = 16;
+  /** Records of at most this many fields are read inside their array's loop (see {@link #inlinedRecord}). */
+  private static final int MAX_INLINED_FIELDS = 16;
   private static final AtomicLong CLASS_COUNTER = new AtomicLong();
 
   private final Constants constants = new Constants();
@@ -297,8 +297,13 @@ public final class ReaderGenerator {
       return List.of();
     }
     RecordPlan record = (RecordPlan) element;
+    // Decided on the plan first: generating statements registers their constants, which a rejection would strand
+    // (still possible, rarely, when 16 fields outgrow one method).
+    if (record.fields().size() + record.defaults().size() > MAX_INLINED_FIELDS) {
+      return List.of();
+    }
     List<String> statements = recordStatements(record, fresh);
-    if (statements.size() > MAX_INLINED_STATEMENTS || StatementChunks.split(statements).size() > 1) {
+    if (StatementChunks.split(statements).size() > 1) {
       return List.of();
     }
     List<String> lines = new ArrayList<>();
