@@ -1,11 +1,7 @@
 package dev.kavro.cache;
 
-import dev.kavro.plan.ArrayPlan;
-import dev.kavro.plan.LogicalPlan;
-import dev.kavro.plan.MapPlan;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
-import dev.kavro.plan.UnionPlan;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
@@ -31,27 +27,20 @@ record CodegenLimits(int maxFields, int maxDepth) {
     if (depth > maxDepth) {
       throw new IllegalStateException("Schema nesting deeper than " + maxDepth + "; not compiled");
     }
-    switch (plan.kind()) {
-      case RECORD -> {
-        if (!seen.add(plan)) {
-          return;
-        }
-        RecordPlan record = (RecordPlan) plan;
-        fields[0] += record.fields().size() + record.defaults().size();
-        if (fields[0] > maxFields) {
-          throw new IllegalStateException("Schema has more than " + maxFields + " fields; not compiled");
-        }
-        for (RecordPlan.FieldStep step : record.fields()) {
-          if (!step.isSkip()) {
-            walk(step.plan(), depth + 1, fields, seen);
-          }
-        }
+    if (plan.kind() == ReadPlan.Kind.RECORD) {
+      if (!seen.add(plan)) {
+        return;
       }
-      case ARRAY -> walk(((ArrayPlan) plan).element(), depth + 1, fields, seen);
-      case MAP -> walk(((MapPlan) plan).value(), depth + 1, fields, seen);
-      case UNION -> ((UnionPlan) plan).branches().forEach(b -> walk(b, depth + 1, fields, seen));
-      case LOGICAL -> walk(((LogicalPlan) plan).inner(), depth, fields, seen);
-      default -> { }
+      RecordPlan record = (RecordPlan) plan;
+      fields[0] += record.fields().size() + record.defaults().size();
+      if (fields[0] > maxFields) {
+        throw new IllegalStateException("Schema has more than " + maxFields + " fields; not compiled");
+      }
+    }
+    // A logical type wraps its value without nesting it.
+    int childDepth = plan.kind() == ReadPlan.Kind.LOGICAL ? depth : depth + 1;
+    for (ReadPlan child : plan.children()) {
+      walk(child, childDepth, fields, seen);
     }
   }
 

@@ -1,8 +1,5 @@
 package dev.kavro.codegen;
 
-import dev.kavro.plan.ArrayPlan;
-import dev.kavro.plan.LogicalPlan;
-import dev.kavro.plan.MapPlan;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
@@ -40,22 +37,12 @@ final class FieldRunOps {
       if (!seen.add(plan)) {
         continue;
       }
-      switch (plan.kind()) {
-        case RECORD -> {
-          RecordPlan record = (RecordPlan) plan;
-          for (RecordPlan.FieldStep step : record.fields()) {
-            if (!step.isSkip()) {
-              fields += record.genericRecords() && op(step.plan()) >= 0 ? 1 : 0;
-              todo.push(step.plan());
-            }
-          }
+      if (plan instanceof RecordPlan record && record.genericRecords()) {
+        for (RecordPlan.FieldStep step : record.fields()) {
+          fields += !step.isSkip() && op(step.plan()) >= 0 ? 1 : 0;
         }
-        case ARRAY -> todo.push(((ArrayPlan) plan).element());
-        case MAP -> todo.push(((MapPlan) plan).value());
-        case UNION -> ((UnionPlan) plan).branches().forEach(todo::push);
-        case LOGICAL -> todo.push(((LogicalPlan) plan).inner());
-        default -> { }
       }
+      plan.children().forEach(todo::push);
     }
     return fields >= MIN_PLAN_FIELDS;
   }

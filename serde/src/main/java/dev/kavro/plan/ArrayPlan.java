@@ -1,5 +1,6 @@
 package dev.kavro.plan;
 
+import java.util.List;
 import dev.kavro.runtime.ReadSupport;
 import org.apache.avro.Schema;
 
@@ -25,5 +26,10 @@ public final class ArrayPlan extends ReadPlan {
    */
   public int minElementBytes() {
     return minElementBytes;
+  }
+
+  @Override
+  public List<ReadPlan> children() {
+    return List.of(element);
   }
 }

@@ -1,5 +1,6 @@
 package dev.kavro.plan;
 
+import java.util.List;
 import org.apache.avro.Conversion;
 import org.apache.avro.LogicalType;
 
@@ -33,5 +34,10 @@ public final class LogicalPlan extends ReadPlan {
   @Override
   public boolean reusesOldValue() {
     return false;
+  }
+
+  @Override
+  public List<ReadPlan> children() {
+    return List.of(inner);
   }
 }

@@ -1,5 +1,6 @@
 package dev.kavro.plan;
 
+import java.util.List;
 import org.apache.avro.Schema;
 
 /** A map: keys are strings ({@code Utf8} unless the map asks for Java strings), values follow the value plan. */
@@ -19,5 +20,10 @@ public final class MapPlan extends ReadPlan {
 
   public ReadPlan value() {
     return value;
+  }
+
+  @Override
+  public List<ReadPlan> children() {
+    return List.of(value);
   }
 }

@@ -67,4 +67,10 @@ public final class RecordPlan extends ReadPlan {
       return plan == null;
     }
   }
+
+  /** The plans of the writer fields that are read (skipped fields have none). */
+  @Override
+  public List<ReadPlan> children() {
+    return fields.stream().filter(step -> !step.isSkip()).map(FieldStep::plan).toList();
+  }
 }

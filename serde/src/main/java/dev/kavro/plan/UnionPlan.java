@@ -19,4 +19,9 @@ public final class UnionPlan extends ReadPlan {
   public List<ReadPlan> branches() {
     return branches;
   }
+
+  @Override
+  public List<ReadPlan> children() {
+    return branches;
+  }
 }
