@@ -48,13 +48,13 @@ public final class FieldRuns {
       if (optional != 0 && !ReadSupport.isValueBranch(in, optional - 1)) {
         r.put(pos, null);
       } else {
-        r.put(pos, value(op & TYPE_MASK, optional == 0 ? r.get(pos) : null, in));
+        r.put(pos, value(op, r, pos, in));
       }
     }
   }
 
-  private static Object value(int type, Object old, Decoder in) throws IOException {
-    switch (type) {
+  private static Object value(int op, GenericData.Record r, int pos, Decoder in) throws IOException {
+    switch (op & TYPE_MASK) {
       case BOOLEAN:
         return Boolean.valueOf(in.readBoolean());
       case INT:
@@ -66,11 +66,12 @@ public final class FieldRuns {
       case DOUBLE:
         return Double.valueOf(in.readDouble());
       case UTF8:
-        return ReadSupport.readUtf8(in, old);
+        // Only a required string reuses the old Utf8, as straight-line code does; optional ones read fresh.
+        return ReadSupport.readUtf8(in, op < OPTIONAL_AT_0 ? r.get(pos) : null);
       case STRING:
         return in.readString();
       default:
-        throw new IllegalStateException("Unknown field-run op " + type);
+        throw new IllegalStateException("Unknown field-run op " + op);
     }
   }
 }
