@@ -11,6 +11,7 @@ import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.ThreadScratch;
 import dev.kavro.serde.SubjectNameStrategy;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;

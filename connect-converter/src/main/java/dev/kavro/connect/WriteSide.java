@@ -11,6 +11,7 @@ import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.runtime.ByteArrayEncoder;
+import dev.kavro.runtime.ThreadScratch;
 import dev.kavro.serde.KavroSerdeConfig;
 import dev.kavro.serde.SubjectNameStrategy;
 import dev.kavro.wire.WireFormat;

@@ -3,6 +3,7 @@ package dev.kavro.avro;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.cache.ReaderEntry;
 import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.ThreadScratch;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
@@ -28,8 +29,7 @@ import org.apache.avro.specific.SpecificData;
  * @param <T> the type of datum read
  */
 public final class KavroDatumReader<T> implements DatumReader<T> {
-  private static final ThreadLocal<ByteArrayDecoder> DECODER = ThreadLocal.withInitial(ByteArrayDecoder::new);
-
+  private final ThreadScratch<ByteArrayDecoder> decoders = new ThreadScratch<>(ByteArrayDecoder::new);
   private final Schema readerSchema;
   private final GenericData model;
   private final ReaderMode mode;
@@ -102,8 +102,7 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
    * @throws IOException when the bytes end early or are malformed
    */
   public T read(T reuse, byte[] bytes, int offset, int length) throws IOException {
-    // One decoder per thread: a read allocates nothing but the values it returns.
-    return read(reuse, DECODER.get().wrap(bytes, offset, length));
+    return read(reuse, decoders.get().wrap(bytes, offset, length));
   }
 
   /** Switches to a new writer schema (as {@code DataFileStream} does); the reader schema stays. */

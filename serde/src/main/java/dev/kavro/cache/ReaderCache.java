@@ -5,7 +5,6 @@ import dev.kavro.codegen.JaninoCompiler;
 import dev.kavro.plan.PlanBuilder;
 import dev.kavro.plan.UnsupportedSchemaException;
 import java.time.Duration;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
@@ -32,9 +31,8 @@ public final class ReaderCache extends CompilingCache<ReaderKey, ReaderEntry> im
       DEFAULT_COMPILE_THREADS, new JaninoCompiler(ReaderCache.class.getClassLoader()), CodegenLimits.DEFAULT),
       "ReaderCache");
 
-  final LongAdder compiledReads = new LongAdder();
-  final LongAdder fallbackReads = new LongAdder();
-
+  final RecordCounter compiledReads = new RecordCounter();
+  final RecordCounter fallbackReads = new RecordCounter();
 
   ReaderCache(int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler, CodegenLimits limits) {
     super("kavro-compile-reader", maxEntries, idle, compileThreads, compiler, limits);

@@ -3,7 +3,6 @@ package dev.kavro.cache;
 import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.JaninoCompiler;
 import java.time.Duration;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumWriter;
@@ -32,9 +31,8 @@ public final class WriterCache extends CompilingCache<WriterKey, WriterEntry> im
       DEFAULT_COMPILE_THREADS, new JaninoCompiler(WriterCache.class.getClassLoader()), CodegenLimits.DEFAULT),
       "WriterCache");
 
-  final LongAdder compiledWrites = new LongAdder();
-  final LongAdder fallbackWrites = new LongAdder();
-
+  final RecordCounter compiledWrites = new RecordCounter();
+  final RecordCounter fallbackWrites = new RecordCounter();
 
   WriterCache(int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler, CodegenLimits limits) {
     super("kavro-compile-writer", maxEntries, idle, compileThreads, compiler, limits);

@@ -4,6 +4,8 @@ import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.ThreadScratch;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
 import java.util.Map;
@@ -47,6 +49,7 @@ final class DeserializerState {
   final GenericData fixedModel;
   final IntObjectTable<Entry> byId = new IntObjectTable<>(MAX_CACHED_IDS);
   final Map<UUID, Entry> byGuid = new ConcurrentHashMap<>();
+  final ThreadScratch<ByteArrayDecoder> decoders = new ThreadScratch<>(ByteArrayDecoder::new);
 
   DeserializerState(
       KavroSerdeConfig config, boolean isKey, SchemaRegistry registry, boolean ownsRegistry, Schema explicit) {

@@ -38,8 +38,6 @@ import org.apache.kafka.common.serialization.Deserializer;
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */
 public final class KavroDeserializer implements Deserializer<Object> {
-  private static final ThreadLocal<ByteArrayDecoder> DECODER = ThreadLocal.withInitial(ByteArrayDecoder::new);
-
   private final SchemaRegistry injected;
   private final Schema explicitReaderSchema;
   private volatile DeserializerState state;
@@ -189,7 +187,7 @@ public final class KavroDeserializer implements Deserializer<Object> {
       return Arrays.copyOfRange(buf, off, off + len);
     }
     DatumReader<Object> reader = entry.reader != null ? entry.reader : s.latestReader(topic, entry);
-    ByteArrayDecoder decoder = DECODER.get().wrap(buf, off, len);
+    ByteArrayDecoder decoder = s.decoders.get().wrap(buf, off, len);
     Object result;
     int remaining;
     try {

@@ -1,4 +1,4 @@
-package dev.kavro.connect;
+package dev.kavro.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
