@@ -101,6 +101,36 @@ class ByteArrayDecoderTest {
     }
   }
 
+  /**
+   * Varints of every length with random payload bits (non-canonical ones too: overlong, stray bits in a tenth
+   * byte), followed by random bytes that must not leak into the value: equal to BinaryDecoder's value and length.
+   */
+  @Test
+  void readsArbitraryVarintBytesLikeBinaryDecoder() throws IOException {
+    Random random = new Random(42);
+    for (int round = 0; round < 20_000; round++) {
+      int length = 1 + random.nextInt(10);
+      int padding = random.nextInt(13);
+      byte[] bytes = new byte[length + padding];
+      random.nextBytes(bytes);
+      for (int i = 0; i < length; i++) {
+        bytes[i] = (byte) (i < length - 1 ? bytes[i] | 0x80 : bytes[i] & 0x7f);
+      }
+      String where = "bytes " + Arrays.toString(bytes);
+      ByteArrayDecoder decoder = new ByteArrayDecoder(bytes, 0, bytes.length);
+      assertEquals(decoder(bytes).readLong(), decoder.readLong(), where);
+      assertEquals(padding, decoder.remainingBytes(), where);
+      ByteArrayDecoder intDecoder = new ByteArrayDecoder(bytes, 0, bytes.length);
+      if (length <= 5) {
+        assertEquals(decoder(bytes).readInt(), intDecoder.readInt(), where);
+        assertEquals(padding, intDecoder.remainingBytes(), where);
+      } else {
+        assertThrows(InvalidNumberEncodingException.class, () -> decoder(bytes).readInt(), where);
+        assertThrows(InvalidNumberEncodingException.class, intDecoder::readInt, where);
+      }
+    }
+  }
+
   @Test
   void refusesSlicesOutsideTheArray() {
     assertThrows(IndexOutOfBoundsException.class, () -> new ByteArrayDecoder(new byte[4], 2, 3));
