@@ -2,10 +2,7 @@ package dev.kavro.runtime;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.avro.AvroRuntimeException;
@@ -26,10 +23,6 @@ import org.apache.avro.util.Utf8;
  * <p>Not thread-safe: one instance per thread, re-aimed with {@link #wrap}.
  */
 public final class ByteArrayDecoder extends Decoder {
-  // Whole-word reads: HotSpot 17 does not merge byte loads into one, so assembling a double from 8 bytes costs 8 loads.
-  private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long CONTINUATION_BITS = 0x8080808080808080L;
   /** The continuation bits of an int's at most five bytes. */
   private static final long INT_CONTINUATION_BITS = 0x0000008080808080L;
@@ -91,15 +84,15 @@ public final class ByteArrayDecoder extends Decoder {
         pos = p + 1;
         return (b >>> 1) ^ -(b & 1);
       }
-      long word = (long) LONG_LE.get(buf, p);
+      long word = (long) LittleEndian.LONG.get(buf, p);
       long lastBytes = ~word & INT_CONTINUATION_BITS;
       if (lastBytes == 0) {
         throw new InvalidNumberEncodingException("Invalid int encoding");
       }
       int stopBit = Long.numberOfTrailingZeros(lastBytes);
       // Bits past the 32nd (a fifth byte's high bits) drop out of the int, as BinaryDecoder's shifts drop them.
-      int value = (int) sevenBitGroups(word & (-1L >>> (63 - stopBit)));
-      pos = p + ((stopBit + 1) >>> 3);
+      int value = (int) sevenBitGroupsThrough(word, stopBit);
+      pos = p + bytesThrough(stopBit);
       return (value >>> 1) ^ -(value & 1);
     }
     return readIntNearEnd();
@@ -134,12 +127,12 @@ public final class ByteArrayDecoder extends Decoder {
       }
       // Longer values: find the last byte of the first eight in one step instead of a branch per byte, which
       // mispredicts once per value when lengths vary (random longs).
-      long word = (long) LONG_LE.get(buf, p);
+      long word = (long) LittleEndian.LONG.get(buf, p);
       long lastBytes = ~word & CONTINUATION_BITS;
       if (lastBytes != 0) {
         int stopBit = Long.numberOfTrailingZeros(lastBytes);
-        long value = sevenBitGroups(word & (-1L >>> (63 - stopBit)));
-        pos = p + ((stopBit + 1) >>> 3);
+        long value = sevenBitGroupsThrough(word, stopBit);
+        pos = p + bytesThrough(stopBit);
         return (value >>> 1) ^ -(value & 1);
       }
       long value = sevenBitGroups(word);
@@ -158,6 +151,16 @@ public final class ByteArrayDecoder extends Decoder {
       throw new InvalidNumberEncodingException("Invalid long encoding");
     }
     return readLongNearEnd();
+  }
+
+  /** {@link #sevenBitGroups} of the bytes of {@code word} up to the one whose (cleared) high bit is {@code stopBit}. */
+  private static long sevenBitGroupsThrough(long word, int stopBit) {
+    return sevenBitGroups(word & (-1L >>> (63 - stopBit)));
+  }
+
+  /** How many bytes a varint takes whose last byte's high bit is bit {@code stopBit} of the word. */
+  private static int bytesThrough(int stopBit) {
+    return (stopBit + 1) >>> 3;
   }
 
   /** The low seven bits of each of the eight bytes of {@code word}, packed into 56 bits, first byte lowest. */
@@ -187,7 +190,7 @@ public final class ByteArrayDecoder extends Decoder {
   @Override
   public float readFloat() throws IOException {
     require(4);
-    int bits = (int) INT_LE.get(buf, pos);
+    int bits = (int) LittleEndian.INT.get(buf, pos);
     pos += 4;
     return Float.intBitsToFloat(bits);
   }
@@ -195,7 +198,7 @@ public final class ByteArrayDecoder extends Decoder {
   @Override
   public double readDouble() throws IOException {
     require(8);
-    long bits = (long) LONG_LE.get(buf, pos);
+    long bits = (long) LittleEndian.LONG.get(buf, pos);
     pos += 8;
     return Double.longBitsToDouble(bits);
   }

@@ -1,9 +1,6 @@
 package dev.kavro.runtime;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.avro.AvroRuntimeException;
@@ -26,9 +23,6 @@ import org.apache.avro.util.Utf8;
 public final class ByteArrayEncoder extends Encoder {
   /** The largest array the JVM reliably allocates. */
   private static final int MAX_SIZE = Integer.MAX_VALUE - 8;
-  private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private byte[] buf;
   private int pos;
@@ -146,14 +140,14 @@ public final class ByteArrayEncoder extends Encoder {
   @Override
   public void writeFloat(float f) {
     ensure(4);
-    INT_LE.set(buf, pos, Float.floatToRawIntBits(f));
+    LittleEndian.INT.set(buf, pos, Float.floatToRawIntBits(f));
     pos += 4;
   }
 
   @Override
   public void writeDouble(double d) {
     ensure(8);
-    LONG_LE.set(buf, pos, Double.doubleToRawLongBits(d));
+    LittleEndian.LONG.set(buf, pos, Double.doubleToRawLongBits(d));
     pos += 8;
   }
 
