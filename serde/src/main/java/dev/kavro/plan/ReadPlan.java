@@ -55,10 +55,6 @@ public abstract class ReadPlan {
   }
 
   /**
-   * Whether the executor passes the previous value at this position in as reuse. Follows Avro's fast reader:
-   * records, arrays, fixed, bytes and {@code Utf8} strings reuse; everything else reads fresh.
-   */
-  /**
    * The plans this one reads through, for walks over the whole plan (a recursive record appears again below itself,
    * so walkers keep a set of plans seen): none for leaves.
    */
@@ -66,6 +62,10 @@ public abstract class ReadPlan {
     return List.of();
   }
 
+  /**
+   * Whether the executor passes the previous value at this position in as reuse. Follows Avro's fast reader:
+   * records, arrays, fixed, bytes and {@code Utf8} strings reuse; everything else reads fresh.
+   */
   public boolean reusesOldValue() {
     return switch (kind) {
       case RECORD, ARRAY, FIXED, BYTES, STRING_UTF8 -> true;
