@@ -55,9 +55,7 @@ public final class DecodeEngines {
         ? new KavroDeserializer(registry)
         : new KavroDeserializer(registry, benchCase.reader);
     this.deserializer.configure(serdeConfig(benchCase), false);
-    this.hand = HandWrittenOrganizationReader.applies(benchCase)
-        ? HandWrittenOrganizationReader.forCase(benchCase)
-        : null;
+    this.hand = handWritten(benchCase);
   }
 
   /** Avro 1.12's resolving decoder ({@code org.apache.avro.fastread=false}). */
@@ -85,7 +83,7 @@ public final class DecodeEngines {
   }
 
   /**
-   * The hand-written reader, the reference limit; only for the Organization cases.
+   * The hand-written reader, the reference limit; only for the Organization cases and generic ksql-metrics.
    *
    * @throws IllegalStateException for any other case
    */
@@ -104,6 +102,13 @@ public final class DecodeEngines {
 
   public BenchCase benchCase() {
     return benchCase;
+  }
+
+  private static DatumReader<Object> handWritten(BenchCase c) {
+    if (HandWrittenOrganizationReader.applies(c)) {
+      return HandWrittenOrganizationReader.forCase(c);
+    }
+    return HandWrittenKsqlMetricsReader.applies(c) ? new HandWrittenKsqlMetricsReader(c.reader) : null;
   }
 
   private Object read(DatumReader<Object> reader, byte[] body) throws IOException {

@@ -26,7 +26,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Thread)
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-@Warmup(iterations = 3, time = 1)
+@Warmup(iterations = 6, time = 1)
 @Measurement(iterations = 4, time = 1)
 public class ConnectBenchmark {
   /** The ratio runner's defaults; {@code unionHeavy} and the {@code -deep} random cases also work ({@code -p}). */

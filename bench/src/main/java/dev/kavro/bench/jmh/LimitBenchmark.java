@@ -17,15 +17,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
-/** Kavro against a hand-written reader for organization.avsc, the reference limit. */
+/**
+ * Kavro against hand-written readers, the reference limits: organization.avsc (generic and specific) and the
+ * string-bound ksql-metrics.avsc, with Avro's classic reader beside them to show how far the limit is from it.
+ */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Thread)
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-@Warmup(iterations = 3, time = 1)
+@Warmup(iterations = 6, time = 1)
 @Measurement(iterations = 4, time = 1)
 public class LimitBenchmark {
-  @Param({"organization", "specific:organization"})
+  @Param({"organization", "specific:organization", "ksql-metrics"})
   public String schema;
 
   private DecodeEngines engines;
@@ -33,6 +36,14 @@ public class LimitBenchmark {
   @Setup
   public void setUp() {
     engines = new DecodeEngines(BenchCase.load(schema));
+  }
+
+  /** Avro 1.12 with {@code org.apache.avro.fastread=false}, as in {@link DecodeBenchmark#classic}. */
+  @Benchmark
+  public void classic(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.classic(i));
+    }
   }
 
   @Benchmark
