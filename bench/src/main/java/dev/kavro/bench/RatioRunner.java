@@ -202,14 +202,15 @@ final class RatioRunner {
         + "ksql-metrics.avsc)\n\n| case | classic | hand-written | Kavro | Kavro / hand-written | hand-written / classic "
         + "| Kavro / classic |\n|---|---:|---:|---:|---:|---:|---:|\n");
     List<Double> organization = new ArrayList<>();
+    List<Double> untargeted = new ArrayList<>();
     for (String c : cases) {
       Map<String, RunResult> e = byCase.getOrDefault(c, Map.of());
       double classic = score(e, "classic");
       double hand = score(e, "hand");
       double kavro = score(e, "kavro");
-      List<Double> targetRatios = c.endsWith("organization") ? organization : new ArrayList<>();
-      t.append(row(c, records(classic), records(hand), records(kavro), ratio(kavro, hand, targetRatios),
-          ratio(hand, classic, new ArrayList<>()), ratio(kavro, classic, new ArrayList<>())));
+      t.append(row(c, records(classic), records(hand), records(kavro),
+          ratio(kavro, hand, c.endsWith("organization") ? organization : untargeted),
+          ratio(hand, classic, untargeted), ratio(kavro, classic, untargeted)));
     }
     t.append('\n').append(target("Kavro / hand-written (organization)", geomean(organization), 1.0)).append('\n');
     return t.toString();
