@@ -284,7 +284,7 @@ final class ConnectReaderGenerator {
     methodSource.open("while (n > 0) {");
     methodSource.open("for (long i = 0; i < n; i++) {");
     if (entries) {
-      RecordPlan entry = ConnectShape.mapEntry(plan);
+      RecordPlan entry = ConnectShape.mapEntry(plan, connect);
       int keyPos = entry.reader().getField("key").pos();
       methodSource.line("Object k = null;");
       methodSource.line("Object v = null;");

@@ -1,11 +1,8 @@
 package dev.kavro.connect;
 
-import static dev.kavro.connect.data.ConnectAvroNames.AVRO_TYPE_UNION;
-import static dev.kavro.connect.data.ConnectAvroNames.GENERALIZED_TYPE_UNION;
-import static dev.kavro.connect.data.ConnectAvroNames.GENERALIZED_UNION_FIELD_PREFIX;
-
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectValue;
+import dev.kavro.connect.data.ConfluentUnions;
 import dev.kavro.plan.ArrayPlan;
 import dev.kavro.plan.DefaultStep;
 import dev.kavro.plan.EnumPlan;
@@ -15,6 +12,7 @@ import dev.kavro.plan.UnsupportedSchemaException;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.errors.DataException;
 
 /**
  * The decisions that the direct node tree and the compiled Connect reader share, so that both read every shape the
@@ -29,38 +27,27 @@ final class ConnectShape {
 
   /** Whether {@code connect} is Connect's struct for an Avro union (not an optional wrapper). */
   static boolean isGeneralUnion(org.apache.kafka.connect.data.Schema connect) {
-    return connect.type() == org.apache.kafka.connect.data.Schema.Type.STRUCT
-        && (AVRO_TYPE_UNION.equals(connect.name()) || (connect.parameters() != null
-            && connect.parameters().containsKey(GENERALIZED_TYPE_UNION)));
+    return ConfluentUnions.isUnion(connect);
   }
 
   /**
-   * The field of a Connect union struct that holds a value read by {@code branch}: named after the reader branch the
-   * plan resolved, as the generic path names it after the branch its value resolves to.
+   * The field of a Connect union struct that holds a value read by {@code branch}: the field Confluent's rule picks
+   * for the Java class the reader branch reads (see {@link ConfluentUnions}), decided once per branch, as the
+   * generic path decides it per value.
    */
   static Field unionField(ReadPlan branch, org.apache.kafka.connect.data.Schema connect, Schema readerUnion,
       AvroDataSettings settings) {
     if (readerUnion.getType() != Schema.Type.UNION) {
       throw new UnsupportedSchemaException("a Connect union for a non-union reader takes the generic path");
     }
-    List<Schema> types = readerUnion.getTypes();
-    int index = -1;
-    for (int i = 0; i < types.size() && index < 0; i++) {
-      if (types.get(i) == branch.reader()) {
-        index = i;
-      }
+    Field field;
+    try {
+      field = ConfluentUnions.fieldOfBranch(connect, branch.reader(), settings);
+    } catch (DataException e) {
+      throw new UnsupportedSchemaException("the generic path fails for this union branch as Confluent does");
     }
-    if (index < 0) {
-      throw new UnsupportedSchemaException("union branch not found by identity; the generic path resolves it");
-    }
-    Schema chosen = types.get(index);
-    String name = settings.generalizedSumTypes() ? GENERALIZED_UNION_FIELD_PREFIX + index : switch (chosen.getType()) {
-      case RECORD, ENUM, FIXED -> settings.enhancedSchemaSupport() ? chosen.getFullName() : chosen.getName();
-      default -> chosen.getType().getName();
-    };
-    Field field = connect.field(name);
     if (field == null) {
-      throw new UnsupportedSchemaException("the Connect union has no field " + name);
+      throw new UnsupportedSchemaException("the union field depends on the data; the generic path picks it");
     }
     return field;
   }
@@ -84,8 +71,16 @@ final class ConnectShape {
     return elementType;
   }
 
-  /** The entry record of a MapEntry array, when it reads key and value only, in any order. */
-  static RecordPlan mapEntry(ArrayPlan plan) {
+  /**
+   * The entry record of a MapEntry array, when it reads key and value only, in any order. A required string key
+   * means a Connect map that Confluent reads only from an Avro map: it fails on such an array, and so does the generic
+   * path, which takes it.
+   */
+  static RecordPlan mapEntry(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
+    org.apache.kafka.connect.data.Schema key = connect.keySchema();
+    if (key.type() == org.apache.kafka.connect.data.Schema.Type.STRING && !key.isOptional()) {
+      throw new UnsupportedSchemaException("a MapEntry array with required string keys takes the generic path");
+    }
     if (plan.element().kind() != ReadPlan.Kind.RECORD) {
       throw new UnsupportedSchemaException("unusual map entries take the generic path");
     }

@@ -186,7 +186,7 @@ final class DirectDecoder implements ConnectDecoder {
 
     /** Confluent's map with non-string keys: an array of key/value records, read straight into a map. */
     private Node mapEntries(ArrayPlan plan, org.apache.kafka.connect.data.Schema connect) {
-      RecordPlan entry = ConnectShape.mapEntry(plan);
+      RecordPlan entry = ConnectShape.mapEntry(plan, connect);
       int keyPos = entry.reader().getField("key").pos();
       List<RecordPlan.FieldStep> steps = entry.fields();
       int minBytes = plan.minElementBytes();

@@ -160,7 +160,8 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
    * Deserializes a record: the schema id comes from the {@code __key_schema_id}/{@code __value_schema_id} header when
    * present, else from the payload prefix.
    *
-   * @return {@link SchemaAndValue#NULL} for null bytes
+   * @return {@link SchemaAndValue#NULL} for null bytes; null (as Confluent's AvroConverter) for the null datum of a
+   *     top-level union
    * @throws DataException for bad framing, an unknown id, or undecodable data; names the topic, side and schema id
    * @throws org.apache.kafka.connect.errors.RetriableException when the registry times out
    */

@@ -57,6 +57,21 @@ public final class KavroConverterConfig extends ConverterConfig {
   public static final boolean FLATTEN_SINGLETON_UNIONS_DEFAULT = true;
   public static final String FLATTEN_SINGLETON_UNIONS_DOC = "Read a one-branch Avro union as its branch.";
 
+  public static final String DISCARD_TYPE_DOC_DEFAULT_CONFIG = "discard.type.doc.default";
+  public static final boolean DISCARD_TYPE_DOC_DEFAULT_DEFAULT = false;
+  public static final String DISCARD_TYPE_DOC_DEFAULT_DOC = "Confluent's deprecated doc and default handling: Avro "
+      + "docs become Connect docs (and the connect.record.doc / connect.enum.doc parameters), Connect docs become "
+      + "Avro field docs, and Connect defaults are always written as connect.default.";
+
+  public static final String EXTENDED_LOGICAL_TYPES_CONFIG = "kavro.connect.extended.logical.types";
+  public static final boolean EXTENDED_LOGICAL_TYPES_DEFAULT = false;
+  public static final String EXTENDED_LOGICAL_TYPES_DOC = "Kavro's mapping beyond Confluent's (off by default, so "
+      + "that schemas match Confluent's): Avro timestamp-micros, local-timestamp-millis and local-timestamp-micros "
+      + "become Connect Timestamps, time-micros a Connect Time, and uuid strings carry their logical type, each marked "
+      + "with the dev.kavro.connect.avro.logicalType parameter so that the way back restores the Avro type. A Connect "
+      + "Timestamp or Time is a java.util.Date of milliseconds: microseconds are truncated (floor), and a local "
+      + "timestamp loses that it had no time zone. Off, these stay Connect INT64 / STRING as in Confluent.";
+
   public static final String TARGET_SCHEMA_CONFIG = "kavro.connect.target.schema";
   public static final String TARGET_SCHEMA_DOC = "toConnectData decodes every record onto this schema instead of the "
       + "writer's: an Avro schema (JSON), mapped to Connect as the converter maps any Avro schema. Writer fields "
@@ -101,6 +116,10 @@ public final class KavroConverterConfig extends ConverterConfig {
             ALLOW_OPTIONAL_MAP_KEYS_DOC)
         .define(FLATTEN_SINGLETON_UNIONS_CONFIG, Type.BOOLEAN, FLATTEN_SINGLETON_UNIONS_DEFAULT, Importance.LOW,
             FLATTEN_SINGLETON_UNIONS_DOC)
+        .define(DISCARD_TYPE_DOC_DEFAULT_CONFIG, Type.BOOLEAN, DISCARD_TYPE_DOC_DEFAULT_DEFAULT, Importance.LOW,
+            DISCARD_TYPE_DOC_DEFAULT_DOC)
+        .define(EXTENDED_LOGICAL_TYPES_CONFIG, Type.BOOLEAN, EXTENDED_LOGICAL_TYPES_DEFAULT, Importance.LOW,
+            EXTENDED_LOGICAL_TYPES_DOC)
         .define(TARGET_SCHEMA_CONFIG, Type.STRING, null, Importance.LOW, TARGET_SCHEMA_DOC);
     for (ConfigDef.ConfigKey key : KavroSerdeConfig.configDef().configKeys().values()) {
       def.define(key);
@@ -112,7 +131,8 @@ public final class KavroConverterConfig extends ConverterConfig {
     return new AvroDataSettings(getBoolean(CONNECT_META_DATA_CONFIG), getBoolean(ENHANCED_AVRO_SCHEMA_SUPPORT_CONFIG),
         getBoolean(SCRUB_INVALID_NAMES_CONFIG), getBoolean(GENERALIZED_SUM_TYPE_SUPPORT_CONFIG),
         getBoolean(IGNORE_DEFAULT_FOR_NULLABLES_CONFIG), getBoolean(ALLOW_OPTIONAL_MAP_KEYS_CONFIG),
-        getBoolean(FLATTEN_SINGLETON_UNIONS_CONFIG));
+        getBoolean(FLATTEN_SINGLETON_UNIONS_CONFIG), getBoolean(DISCARD_TYPE_DOC_DEFAULT_CONFIG),
+        getBoolean(EXTENDED_LOGICAL_TYPES_CONFIG));
   }
 
   public int schemasCacheSize() {

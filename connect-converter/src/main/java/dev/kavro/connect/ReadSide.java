@@ -96,7 +96,8 @@ final class ReadSide {
       }
       Projection projection = entry.projection(target != null ? target : configuredTarget);
       Object value = decode(projection, data, off);
-      return new SchemaAndValue(projection.connect, value);
+      // Confluent's AvroData returns null, not SchemaAndValue.NULL, for the null datum of a top-level union.
+      return value == null ? null : new SchemaAndValue(projection.connect, value);
     } catch (RuntimeException | IOException e) {
       SchemaId where = prefixed ? SchemaId.ofId(intId) : id;
       throw ConnectErrors.wrap("Failed to deserialize Avro data to Connect", ConnectErrors.where(topic, isKey, where),

@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.avro.NameValidator;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 
@@ -19,7 +20,10 @@ final class SchemaParsing {
    * @throws RegistryException with status 422 / error code 42201 when the text is not a valid Avro schema
    */
   static Schema parse(String text, List<SchemaReference> references, Function<SchemaReference, Referenced> resolve) {
-    Schema.Parser parser = new Schema.Parser();
+    // As Confluent's client parses a stored schema (AvroSchema.getParser() for a schema that is not new): no name
+    // validation, so that a schema the registry holds always parses, whatever names its writer used.
+    Schema.Parser parser = new Schema.Parser(NameValidator.NO_VALIDATION);
+    parser.setValidateDefaults(false);
     try {
       addReferences(parser, references, resolve, new HashSet<>());
       return parser.parse(text);

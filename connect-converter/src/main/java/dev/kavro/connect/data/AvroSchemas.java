@@ -39,8 +39,14 @@ final class AvroSchemas {
             || MAP_ENTRY_TYPE_NAME.equals(element.getProp(CONNECT_INTERNAL_TYPE_PROP)));
   }
 
-  /** The Connect field name of a union branch: its type name, or the (full, if enhanced) name of a named type. */
-  static String unionFieldName(Schema branch, AvroDataSettings settings) {
+  /**
+   * Confluent's Connect field name of the union branch at {@code index}: {@code connect_union_field_<index>} for
+   * generalized unions, else the (full, if enhanced) name of a named type, else the type's name.
+   */
+  static String unionFieldName(Schema branch, int index, AvroDataSettings settings) {
+    if (settings.generalizedSumTypes()) {
+      return GENERALIZED_UNION_FIELD_PREFIX + index;
+    }
     return switch (branch.getType()) {
       case RECORD, ENUM, FIXED -> settings.enhancedSchemaSupport() ? branch.getFullName() : branch.getName();
       default -> branch.getType().getName();

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.JsonProperties;
-import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericEnumSymbol;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
 import org.apache.kafka.connect.data.Date;
@@ -22,10 +22,11 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 
 /**
- * Avro generic values to Connect values, walking the Avro schema and the Connect schema that
- * {@link AvroToConnectSchema} made of it (or a projection target of the same shape): records become {@link Struct}s
- * (positionally: Connect field {@code i} is Avro field {@code i}), strings and enum symbols {@link String}s, bytes
- * and fixed {@link ByteBuffer}s, logical types Connect's logical values. Stateless.
+ * Avro generic values (as {@code GenericDatumReader} makes them, or Avro field defaults as
+ * {@code Schema.Field.defaultVal()} gives them) to Connect values, driven by the Connect schema as Confluent's
+ * {@code AvroData.toConnectData} is: records become {@link Struct}s (Avro fields found by the Connect field's name),
+ * strings and enum symbols {@link String}s, bytes and fixed {@link ByteBuffer}s, logical types Connect's logical
+ * values, and a union's value goes to the field {@link ConfluentUnions} picks. Stateless.
  */
 public final class AvroToConnectValue {
   private AvroToConnectValue() {}
@@ -33,70 +34,106 @@ public final class AvroToConnectValue {
   /**
    * Converts one value.
    *
-   * @throws DataException if the value does not fit the schemas
+   * @param avro the Avro schema of the value (kept for callers; the Connect schema drives the conversion)
+   * @throws DataException if the value does not fit the schema, as Confluent throws
    */
   public static Object convert(org.apache.avro.Schema avro, Schema connect, Object value, AvroDataSettings settings) {
+    return convert(connect, value, settings);
+  }
+
+  /** Converts one value by its Connect schema. */
+  public static Object convert(Schema connect, Object value, AvroDataSettings settings) {
+    if (value == null && !connect.isOptional()) {
+      throw new DataException("Found null value for non-optional schema");
+    }
     if (value == null || value == JsonProperties.NULL_VALUE) {
       return null;
     }
-    if (avro.getType() == org.apache.avro.Schema.Type.UNION) {
-      if (AvroSchemas.isOptionalWrapper(avro, settings)) {
-        return convert(AvroSchemas.wrapped(avro), connect, value, settings);
-      }
-      return union(avro, connect, value, settings);
-    }
+    Object converted;
     try {
-      return switch (connect.type()) {
-        case INT8 -> ((Number) value).byteValue();
-        case INT16 -> ((Number) value).shortValue();
-        case INT32 -> int32(connect, value);
-        case INT64 -> int64(connect, value);
-        case FLOAT32, FLOAT64, BOOLEAN -> value;
-        case STRING -> value.toString();
-        case BYTES -> bytes(connect, value);
-        case ARRAY -> array(avro, connect, (Collection<?>) value, settings);
-        case MAP -> map(avro, connect, value, settings);
-        case STRUCT -> struct(avro, connect, (IndexedRecord) value, settings);
+      converted = switch (connect.type()) {
+        case INT32 -> (Integer) value;
+        case INT64 -> (Long) value;
+        case FLOAT32 -> (Float) value;
+        case FLOAT64 -> (Double) value;
+        case BOOLEAN -> (Boolean) value;
+        case INT8 -> ((Integer) value).byteValue();
+        case INT16 -> ((Integer) value).shortValue();
+        case STRING -> string(value);
+        case BYTES -> bytes(value);
+        case ARRAY -> array(connect, (Collection<?>) value, settings);
+        case MAP -> map(connect, value, settings);
+        case STRUCT -> struct(connect, value, settings);
       };
     } catch (ClassCastException e) {
-      throw new DataException("Avro value of " + value.getClass().getName() + " does not fit the Connect schema "
-          + connect.type() + " (Avro " + avro.getType() + ")", e);
+      throw new DataException("Invalid type for " + connect.type() + ": " + value.getClass(), e);
     }
+    return connect.name() == null ? converted : logical(connect, converted);
   }
 
-  private static Object int32(Schema connect, Object value) {
-    String name = connect.name();
-    if (Date.LOGICAL_NAME.equals(name)) {
-      return Date.toLogical(connect, (Integer) value);
+  private static Object string(Object value) {
+    if (value instanceof String) {
+      return value;
     }
-    if (Time.LOGICAL_NAME.equals(name)) {
-      if (value instanceof Long micros) {
-        return Time.toLogical(connect, (int) Math.floorDiv(micros, 1000L));
-      }
-      return Time.toLogical(connect, (Integer) value);
+    if (value instanceof CharSequence || value instanceof GenericEnumSymbol || value instanceof Enum) {
+      return value.toString();
     }
-    return (Integer) value;
+    throw new DataException("Invalid class for string type, expecting String or CharSequence but found "
+        + value.getClass());
   }
 
-  private static Object int64(Schema connect, Object value) {
-    if (Timestamp.LOGICAL_NAME.equals(connect.name())) {
-      long raw = (Long) value;
-      return Timestamp.toLogical(connect, LogicalTypes.isMicros(connect) ? Math.floorDiv(raw, 1000L) : raw);
-    }
-    return (Long) value;
-  }
-
-  private static Object bytes(Schema connect, Object value) {
-    if (Decimal.LOGICAL_NAME.equals(connect.name())) {
-      return Decimal.toLogical(connect, bytesOf(value));
+  private static ByteBuffer bytes(Object value) {
+    if (value instanceof byte[] bytes) {
+      return ByteBuffer.wrap(bytes);
     }
     if (value instanceof ByteBuffer buffer) {
       return buffer;
     }
-    if (value instanceof byte[] bytes) {
-      return ByteBuffer.wrap(bytes);
+    if (value instanceof GenericFixed fixed) {
+      return ByteBuffer.wrap(fixed.bytes());
     }
-    return ByteBuffer.wrap(((GenericFixed) value).bytes());
+    throw new DataException("Invalid class for bytes type, expecting byte[] or ByteBuffer but found "
+        + value.getClass());
+  }
+
+  /** Connect's logical types from their Avro encodings, by schema name, as Confluent checks them. */
+  static Object logical(Schema connect, Object value) {
+    switch (connect.name()) {
+      case Decimal.LOGICAL_NAME -> {
+        if (value instanceof ByteBuffer buffer) {
+          return Decimal.toLogical(connect, buffer.array());
+        }
+        throw new DataException("Invalid type for Decimal, underlying representation should be bytes but was "
+            + value.getClass());
+      }
+      case Date.LOGICAL_NAME -> {
+        if (value instanceof Integer days) {
+          return Date.toLogical(connect, days);
+        }
+        throw new DataException("Invalid type for Date, underlying representation should be int32 but was "
+            + value.getClass());
+      }
+      case Time.LOGICAL_NAME -> {
+        if (value instanceof Integer millis) {
+          return Time.toLogical(connect, millis);
+        }
+        if (value instanceof Long micros && LogicalTypes.isMicros(connect)) {
+          return Time.toLogical(connect, (int) Math.floorDiv(micros, 1000L));
+        }
+        throw new DataException("Invalid type for Time, underlying representation should be int32 but was "
+            + value.getClass());
+      }
+      case Timestamp.LOGICAL_NAME -> {
+        if (value instanceof Long raw) {
+          return Timestamp.toLogical(connect, LogicalTypes.isMicros(connect) ? Math.floorDiv(raw, 1000L) : raw);
+        }
+        throw new DataException("Invalid type for Timestamp, underlying representation should be int64 but was "
+            + value.getClass());
+      }
+      default -> {
+        return value;
+      }
+    }
   }
 
   /** The bytes of a bytes or fixed value: a byte array itself, a fixed's bytes, a buffer's remaining bytes (copied). */
@@ -113,39 +150,33 @@ public final class AvroToConnectValue {
     return copy;
   }
 
-  private static List<Object> array(org.apache.avro.Schema avro, Schema connect, Collection<?> values,
-      AvroDataSettings settings) {
-    org.apache.avro.Schema element = avro.getElementType();
-    Schema connectElement = connect.valueSchema();
+  private static List<Object> array(Schema connect, Collection<?> values, AvroDataSettings settings) {
+    Schema element = connect.valueSchema();
     List<Object> result = new ArrayList<>(values.size());
     for (Object v : values) {
-      result.add(convert(element, connectElement, v, settings));
+      result.add(convert(element, v, settings));
     }
     return result;
   }
 
-  private static Map<Object, Object> map(org.apache.avro.Schema avro, Schema connect, Object value,
-      AvroDataSettings settings) {
-    if (avro.getType() == org.apache.avro.Schema.Type.ARRAY) {
-      org.apache.avro.Schema entry = avro.getElementType();
-      org.apache.avro.Schema keyAvro = entry.getField(KEY_FIELD).schema();
-      org.apache.avro.Schema valueAvro = entry.getField(VALUE_FIELD).schema();
-      int keyPos = entry.getField(KEY_FIELD).pos();
-      int valuePos = entry.getField(VALUE_FIELD).pos();
-      Collection<?> entries = (Collection<?>) value;
-      Map<Object, Object> result = new HashMap<>(capacity(entries.size()));
-      for (Object e : entries) {
-        IndexedRecord record = (IndexedRecord) e;
-        result.put(convert(keyAvro, connect.keySchema(), record.get(keyPos), settings),
-            convert(valueAvro, connect.valueSchema(), record.get(valuePos), settings));
+  /** A required string key reads an Avro map; any other key an array of MapEntry records. */
+  private static Map<Object, Object> map(Schema connect, Object value, AvroDataSettings settings) {
+    Schema key = connect.keySchema();
+    Schema valueSchema = connect.valueSchema();
+    if (key.type() == Schema.Type.STRING && !key.isOptional()) {
+      Map<?, ?> values = (Map<?, ?>) value;
+      Map<Object, Object> result = new HashMap<>(capacity(values.size()));
+      for (Map.Entry<?, ?> e : values.entrySet()) {
+        result.put(e.getKey().toString(), convert(valueSchema, e.getValue(), settings));
       }
       return result;
     }
-    Map<?, ?> values = (Map<?, ?>) value;
-    org.apache.avro.Schema valueAvro = avro.getValueType();
-    Map<Object, Object> result = new HashMap<>(capacity(values.size()));
-    for (Map.Entry<?, ?> e : values.entrySet()) {
-      result.put(e.getKey().toString(), convert(valueAvro, connect.valueSchema(), e.getValue(), settings));
+    Collection<?> entries = (Collection<?>) value;
+    Map<Object, Object> result = new HashMap<>(capacity(entries.size()));
+    for (Object e : entries) {
+      IndexedRecord entry = (IndexedRecord) e;
+      result.put(convert(key, entry.get(entry.getSchema().getField(KEY_FIELD).pos()), settings),
+          convert(valueSchema, entry.get(entry.getSchema().getField(VALUE_FIELD).pos()), settings));
     }
     return result;
   }
@@ -154,28 +185,30 @@ public final class AvroToConnectValue {
     return size < 3 ? 4 : (int) (size / 0.75f) + 1;
   }
 
-  private static Struct struct(org.apache.avro.Schema avro, Schema connect, IndexedRecord record,
-      AvroDataSettings settings) {
+  private static Struct struct(Schema connect, Object value, AvroDataSettings settings) {
+    if (ConfluentUnions.isUnion(connect)) {
+      Field field = ConfluentUnions.fieldOf(connect, value, settings);
+      return new Struct(connect).put(field, convert(field.schema(), value, settings));
+    }
     Struct struct = new Struct(connect);
-    List<org.apache.avro.Schema.Field> avroFields = avro.getFields();
+    if (value instanceof Map<?, ?> defaults) {
+      // A record default, as Avro gives it: a map by field name; a missing field takes its Connect default.
+      for (Field field : connect.fields()) {
+        String name = settings.scrubInvalidNames() ? NameScrubber.scrub(field.name()) : field.name();
+        Object v = defaults.containsKey(name) ? defaults.get(name) : field.schema().defaultValue();
+        struct.put(field, convert(field.schema(), v, settings));
+      }
+      return struct;
+    }
+    IndexedRecord record = (IndexedRecord) value;
     for (Field field : connect.fields()) {
-      org.apache.avro.Schema.Field avroField = avroFields.get(field.index());
-      struct.put(field, convert(avroField.schema(), field.schema(), record.get(avroField.pos()), settings));
+      String name = settings.scrubInvalidNames() ? NameScrubber.scrub(field.name()) : field.name();
+      org.apache.avro.Schema.Field avroField = record.getSchema().getField(name);
+      if (avroField == null) {
+        throw new DataException("The Avro record " + record.getSchema().getFullName() + " has no field " + name);
+      }
+      struct.put(field, convert(field.schema(), record.get(avroField.pos()), settings));
     }
-    return struct;
-  }
-
-  private static Struct union(org.apache.avro.Schema avro, Schema connect, Object value, AvroDataSettings settings) {
-    int index = GenericData.get().resolveUnion(avro, value);
-    org.apache.avro.Schema branch = avro.getTypes().get(index);
-    String fieldName = settings.generalizedSumTypes() ? GENERALIZED_UNION_FIELD_PREFIX + index
-        : AvroSchemas.unionFieldName(branch, settings);
-    Field field = connect.field(fieldName);
-    if (field == null) {
-      throw new DataException("The Connect union " + connect.name() + " has no field " + fieldName);
-    }
-    Struct struct = new Struct(connect);
-    struct.put(field, convert(branch, field.schema(), value, settings));
     return struct;
   }
 }

@@ -16,6 +16,10 @@ public final class ConnectAvroNames {
   public static final String CONNECT_NAME_PROP = "connect.name";
   public static final String CONNECT_DOC_PROP = "connect.doc";
   public static final String CONNECT_VERSION_PROP = "connect.version";
+  /** With {@code discard.type.doc.default}: the Avro doc of a type, kept as a Connect parameter. */
+  public static final String CONNECT_RECORD_DOC_PROP = "connect.record.doc";
+  /** With {@code discard.type.doc.default}: an Avro enum's doc, kept as a Connect parameter. */
+  public static final String CONNECT_ENUM_DOC_PROP = "connect.enum.doc";
   public static final String CONNECT_DEFAULT_VALUE_PROP = "connect.default";
   public static final String CONNECT_PARAMETERS_PROP = "connect.parameters";
   public static final String CONNECT_INTERNAL_TYPE_PROP = "connect.internal.type";

@@ -4,8 +4,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Confluent's {@code scrub.invalid.names}: URL-encode, prefix {@code x} when the first character cannot start an
- * Avro name, then turn every character outside {@code [A-Za-z0-9_]} into {@code _}. Valid names return as they are,
+ * Confluent's {@code scrub.invalid.names}: URL-encode, prefix {@code x} when the first character is a digit, then turn every character outside {@code [A-Za-z0-9_]} into {@code _}. Valid names return as they are,
  * without allocating (Confluent's #2929 fast path).
  */
 final class NameScrubber {
@@ -16,7 +15,7 @@ final class NameScrubber {
       return name;
     }
     String encoded = URLEncoder.encode(name, StandardCharsets.UTF_8);
-    if (encoded.isEmpty() || !isStart(encoded.charAt(0))) {
+    if (!encoded.isEmpty() && encoded.charAt(0) >= '0' && encoded.charAt(0) <= '9') {
       encoded = "x" + encoded;
     }
     StringBuilder out = new StringBuilder(encoded.length());
@@ -32,7 +31,7 @@ final class NameScrubber {
     if (fullName == null || fullName.indexOf('.') < 0) {
       return scrub(fullName);
     }
-    String[] parts = fullName.split("\\.", -1);
+    String[] parts = fullName.split("\\.");
     for (int i = 0; i < parts.length; i++) {
       parts[i] = scrub(parts[i]);
     }
