@@ -52,6 +52,15 @@ final class ConnectShape {
     return field;
   }
 
+  /**
+   * Whether a union struct's field defaults must be ignored when writing ({@code ignore.default.for.nullables}): the
+   * generic path handles that rare shape, so the direct writers read fields with {@code Struct.get} only.
+   */
+  static boolean unionDefaultsIgnored(org.apache.kafka.connect.data.Schema union, AvroDataSettings settings) {
+    return settings.ignoreDefaultForNullables()
+        && union.fields().stream().anyMatch(f -> f.schema().defaultValue() != null);
+  }
+
   /** The Connect value (a String) for each writer ordinal; null where the reader has no symbol. */
   static Object[] enumSymbols(EnumPlan plan) {
     Object[] values = plan.values();

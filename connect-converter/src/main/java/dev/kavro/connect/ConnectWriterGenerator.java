@@ -157,7 +157,8 @@ final class ConnectWriterGenerator {
       case BYTES -> {
         boolean decimal = Decimal.LOGICAL_NAME.equals(name);
         if (type == Schema.Type.FIXED) {
-          String bytes = decimal ? "ConnectWriteSupport.decimal(" + connectSchema(connect) + ", " + var + ")" : var;
+          String bytes = decimal ? "ConnectWriteSupport.fixedDecimal(" + connectSchema(connect) + ", " + var + ", "
+              + avro.getFixedSize() + ")" : var;
           return "ConnectWriteSupport.writeFixed(" + bytes + ", " + avro(avro) + ", out);";
         }
         if (type == Schema.Type.BYTES && (avro.getLogicalType() != null) == decimal) {
@@ -312,7 +313,7 @@ final class ConnectWriterGenerator {
     UnionBranches branches = UnionBranches.of(union);
     int[] indexes = branches.others();
     List<Field> fields = connect.fields();
-    if (fields.size() > indexes.length) {
+    if (fields.size() > indexes.length || ConnectShape.unionDefaultsIgnored(connect, settings)) {
       methodSource.line(generic(connect, union, "v"));
       return;
     }

@@ -172,7 +172,8 @@ final class DirectEncoder implements ConnectEncoder {
           boolean decimal = Decimal.LOGICAL_NAME.equals(name);
           if (type == Schema.Type.FIXED) {
             return decimal
-                ? (v, out) -> ConnectWriteSupport.writeFixed(ConnectWriteSupport.decimal(connect, v), avro, out)
+                ? (v, out) -> ConnectWriteSupport.writeFixed(ConnectWriteSupport.fixedDecimal(connect, v,
+                    avro.getFixedSize()), avro, out)
                 : (v, out) -> ConnectWriteSupport.writeFixed(v, avro, out);
           }
           if (type == Schema.Type.BYTES && (avro.getLogicalType() != null) == decimal) {
@@ -334,7 +335,7 @@ final class DirectEncoder implements ConnectEncoder {
       UnionBranches branches = UnionBranches.of(union);
       int[] indexes = branches.others();
       Field[] fields = connect.fields().toArray(new Field[0]);
-      if (fields.length > indexes.length) {
+      if (fields.length > indexes.length || ConnectShape.unionDefaultsIgnored(connect, settings)) {
         return generic(connect, union);
       }
       Node[] nodes = new Node[fields.length];

@@ -201,9 +201,13 @@ public final class AvroToConnectValue {
       return struct;
     }
     IndexedRecord record = (IndexedRecord) value;
+    List<org.apache.avro.Schema.Field> avroFields = record.getSchema().getFields();
     for (Field field : connect.fields()) {
       String name = settings.scrubInvalidNames() ? NameScrubber.scrub(field.name()) : field.name();
-      org.apache.avro.Schema.Field avroField = record.getSchema().getField(name);
+      // Usually the fields line up; the lookup by name (Confluent's) is for projections that reorder them.
+      int i = field.index();
+      org.apache.avro.Schema.Field avroField = i < avroFields.size() && avroFields.get(i).name().equals(name)
+          ? avroFields.get(i) : record.getSchema().getField(name);
       if (avroField == null) {
         throw new DataException("The Avro record " + record.getSchema().getFullName() + " has no field " + name);
       }

@@ -20,8 +20,9 @@ import org.apache.kafka.connect.errors.DataException;
  * Which field of Connect's union struct holds an Avro union's value, by Confluent's rule: the first field whose
  * Connect type accepts the value's Java class (an enum field only its own symbols, a fixed field only its size or
  * name), or, for a record, the struct field of the record's schema. The field is then looked up by a name derived from
- * the matching field's schema and position, as Confluent does; where that name is not a field (a generalized union
- * with a leading null), Confluent fails and so does this. Stateless.
+ * the matching field's schema, as Confluent does, and Confluent fails where that is not a field. One exception: in a
+ * generalized union with a leading null, Confluent names the field by the wrong index and fails on every value;
+ * Kavro keeps the matched field. Stateless.
  */
 public final class ConfluentUnions {
   private ConfluentUnions() {}
@@ -43,6 +44,12 @@ public final class ConfluentUnions {
     for (int index = 0; index < fields.size(); index++) {
       Schema fieldSchema = fields.get(index).schema();
       if (acceptsClass(fieldSchema, value, index, settings) || (record != null && isRecordOf(fieldSchema, record))) {
+        if (settings.generalizedSumTypes()) {
+          // Confluent names the field connect_union_field_<index among the struct's fields>, but built the struct
+          // with <index among the Avro branches>: after a null branch that is another field, and Confluent fails.
+          // Kavro returns the field that was matched (a valid result, counted apart by ConfluentCorpusTest).
+          return fields.get(index);
+        }
         String name = memberName(fieldSchema, index, settings);
         Field field = name == null ? null : union.field(name);
         if (field == null) {

@@ -278,7 +278,8 @@ public final class ConnectToAvroSchema {
     if (params != null) {
       Map<String, Object> written = new LinkedHashMap<>();
       params.forEach((k, v) -> {
-        if (settings.discardTypeDocDefault() || !AVRO_FIELD_DEFAULT_FLAG_PARAM.equals(k)) {
+        boolean kavroMarker = settings.extendedLogicalTypes() && KAVRO_LOGICAL_TYPE_PARAM.equals(k);
+        if ((settings.discardTypeDocDefault() || !AVRO_FIELD_DEFAULT_FLAG_PARAM.equals(k)) && !kavroMarker) {
           written.put(k, v);
         }
       });
@@ -303,12 +304,12 @@ public final class ConnectToAvroSchema {
    * writes. A decimal Avro cannot express (scale below 0 or above the precision) keeps the legacy property only.
    */
   private void logicalType(org.apache.avro.Schema base, Schema connect) {
-    String name = connect.name();
-    if (name == null) {
-      return;
-    }
     String kavroType = settings.extendedLogicalTypes() ? LogicalTypes.kavroLogicalType(connect) : null;
     if (kavroType != null && kavroLogicalType(base, connect, kavroType)) {
+      return;
+    }
+    String name = connect.name();
+    if (name == null) {
       return;
     }
     boolean legacyDecimal = false;
@@ -348,6 +349,8 @@ public final class ConnectToAvroSchema {
           ? org.apache.avro.LogicalTypes.localTimestampMicros() : null;
       case "time-micros" -> Time.LOGICAL_NAME.equals(connect.name()) ? org.apache.avro.LogicalTypes.timeMicros()
           : null;
+      case "uuid" -> connect.type() == Schema.Type.STRING && base.getType() == org.apache.avro.Schema.Type.STRING
+          ? org.apache.avro.LogicalTypes.uuid() : null;
       default -> null;
     };
     if (type == null) {

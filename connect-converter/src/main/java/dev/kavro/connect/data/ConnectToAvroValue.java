@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import dev.kavro.connect.runtime.ConnectWriteSupport;
 import org.apache.avro.generic.GenericData;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
@@ -92,6 +93,9 @@ public final class ConnectToAvroValue {
       bytes = AvroToConnectValue.bytesOf(value);
     }
     if (avro.getType() == org.apache.avro.Schema.Type.FIXED) {
+      if (Decimal.LOGICAL_NAME.equals(connect.name())) {
+        bytes = ConnectWriteSupport.fixedDecimal(connect, value, avro.getFixedSize());
+      }
       if (bytes.length != avro.getFixedSize()) {
         throw new DataException("Fixed " + avro.getFullName() + " needs " + avro.getFixedSize() + " bytes, got "
             + bytes.length);
@@ -115,7 +119,8 @@ public final class ConnectToAvroValue {
   private static Object map(Schema connect, org.apache.avro.Schema avro, Map<?, ?> values,
       AvroDataSettings settings) {
     if (avro.getType() == org.apache.avro.Schema.Type.MAP) {
-      Map<String, Object> result = new HashMap<>(AvroToConnectValue.capacity(values.size()));
+      // Default capacity, as Confluent's: the capacity decides the order in which Avro writes the entries.
+      Map<String, Object> result = new HashMap<>();
       for (Map.Entry<?, ?> e : values.entrySet()) {
         if (e.getKey() == null) {
           throw new DataException("Null key in a map whose Avro form is a map; set allow.optional.map.keys=false");
@@ -163,7 +168,7 @@ public final class ConnectToAvroValue {
     List<org.apache.avro.Schema> branches = new ArrayList<>(avro.getTypes());
     branches.removeIf(b -> b.getType() == org.apache.avro.Schema.Type.NULL);
     for (Field field : connect.fields()) {
-      Object value = struct.get(field);
+      Object value = settings.ignoreDefaultForNullables() ? struct.getWithoutDefault(field.name()) : struct.get(field);
       if (value != null) {
         return convert(field.schema(), branches.get(field.index()), value, settings);
       }

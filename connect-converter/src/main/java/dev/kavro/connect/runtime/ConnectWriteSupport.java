@@ -91,6 +91,23 @@ public final class ConnectWriteSupport {
     return Decimal.fromLogical(connect, (BigDecimal) value);
   }
 
+  /**
+   * A decimal's unscaled bytes for an Avro fixed of {@code size}: sign-extended to the size (Confluent writes the
+   * shorter array and fails in Avro's writer; Kavro writes the same number, valid Avro).
+   *
+   * @throws DataException if the number needs more bytes than the fixed holds
+   */
+  public static byte[] fixedDecimal(org.apache.kafka.connect.data.Schema connect, Object value, int size) {
+    byte[] bytes = decimal(connect, value);
+    if (bytes.length >= size) {
+      return bytes;
+    }
+    byte[] padded = new byte[size];
+    java.util.Arrays.fill(padded, 0, size - bytes.length, bytes.length > 0 && bytes[0] < 0 ? (byte) -1 : 0);
+    System.arraycopy(bytes, 0, padded, size - bytes.length, bytes.length);
+    return padded;
+  }
+
   /** Writes a Connect bytes value (ByteBuffer, byte[] or Avro fixed) as Avro bytes. */
   public static void writeBytes(Object value, Encoder out) throws IOException {
     if (value instanceof ByteBuffer buffer) {
@@ -149,7 +166,8 @@ public final class ConnectWriteSupport {
         return map;
       }
     }
-    HashMap<String, Object> ordered = new HashMap<>(size < 3 ? 4 : (int) (size / 0.75f) + 1);
+    // Default capacity, as Confluent's HashMap: the capacity decides the iteration order, so the bytes match.
+    HashMap<String, Object> ordered = new HashMap<>();
     for (Map.Entry<?, ?> e : map.entrySet()) {
       if (e.getKey() == null) {
         throw nullMapKey();

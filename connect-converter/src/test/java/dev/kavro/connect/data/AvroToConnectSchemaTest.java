@@ -58,17 +58,28 @@ class AvroToConnectSchemaTest {
   }
 
   @Test
-  void mapsMicrosLocalTimestampsAndUuidBeyondConfluent() {
+  void leavesMicrosLocalTimestampsAndUuidAsPrimitivesAsConfluentDoes() {
+    for (String logical : new String[] {"timestamp-micros", "local-timestamp-millis", "local-timestamp-micros",
+        "time-micros"}) {
+      assertEquals(Schema.INT64_SCHEMA, connect("{\"type\":\"long\",\"logicalType\":\"" + logical + "\"}"));
+    }
+    assertEquals(Schema.STRING_SCHEMA, connect("{\"type\":\"string\",\"logicalType\":\"uuid\"}"));
+  }
+
+  @Test
+  void mapsMicrosLocalTimestampsAndUuidWhenKavrosExtensionIsOn() {
+    AvroDataSettings extended = new AvroDataSettings(true, false, false, false, false, false, true, false, true);
     assertEquals(Timestamp.builder().parameter(ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM, "timestamp-micros").build(),
-        connect("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}"));
+        AvroToConnectSchema.convert(avro("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}"), null,
+            extended));
     assertEquals(Timestamp.builder().parameter(ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM, "local-timestamp-millis")
-        .build(), connect("{\"type\":\"long\",\"logicalType\":\"local-timestamp-millis\"}"));
-    assertEquals(Timestamp.builder().parameter(ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM, "local-timestamp-micros")
-        .build(), connect("{\"type\":\"long\",\"logicalType\":\"local-timestamp-micros\"}"));
+        .build(), AvroToConnectSchema.convert(avro("{\"type\":\"long\",\"logicalType\":\"local-timestamp-millis\"}"),
+            null, extended));
     assertEquals(Time.builder().parameter(ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM, "time-micros").build(),
-        connect("{\"type\":\"long\",\"logicalType\":\"time-micros\"}"));
+        AvroToConnectSchema.convert(avro("{\"type\":\"long\",\"logicalType\":\"time-micros\"}"), null,
+            extended));
     assertEquals(SchemaBuilder.string().parameter(ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM, "uuid").build(),
-        connect("{\"type\":\"string\",\"logicalType\":\"uuid\"}"));
+        AvroToConnectSchema.convert(avro("{\"type\":\"string\",\"logicalType\":\"uuid\"}"), null, extended));
   }
 
   @Test
@@ -138,10 +149,13 @@ class AvroToConnectSchemaTest {
   }
 
   @Test
-  void ignoresConnectMetadataWhenDisabled() {
+  void readsOnlyNameVersionAndDefaultWhenMetadataIsDisabled() {
+    // Confluent applies connect.name, connect.version and connect.default whatever connect.meta.data says.
     AvroDataSettings off = new AvroDataSettings(false, false, false, false, false, false, true);
-    assertEquals(Schema.STRING_SCHEMA, AvroToConnectSchema.convert(avro("""
-        {"type":"string","connect.name":"my.Name","connect.version":3,"connect.doc":"d"}"""), null, off));
+    assertEquals(SchemaBuilder.string().name("my.Name").version(3).defaultValue("x").build(),
+        AvroToConnectSchema.convert(avro("""
+            {"type":"string","connect.name":"my.Name","connect.version":3,"connect.doc":"d",
+             "connect.parameters":{"p":"v"},"connect.default":"x"}"""), null, off));
   }
 
   @Test
@@ -155,10 +169,10 @@ class AvroToConnectSchemaTest {
   @Test
   void mapsEnumsThroughParameters() {
     String json = "{\"type\":\"enum\",\"name\":\"Suit\",\"namespace\":\"ns\",\"symbols\":[\"HEART\",\"SPADE\"]}";
-    assertEquals(SchemaBuilder.string().parameter("io.confluent.connect.avro.Enum", "ns.Suit")
+    assertEquals(SchemaBuilder.string().name("ns.Suit").parameter("io.confluent.connect.avro.Enum", "ns.Suit")
         .parameter("io.confluent.connect.avro.Enum.HEART", "HEART")
         .parameter("io.confluent.connect.avro.Enum.SPADE", "SPADE").build(), connect(json));
-    assertEquals(SchemaBuilder.string().parameter("org.apache.kafka.connect.data.Enum", "ns.Suit")
+    assertEquals(SchemaBuilder.string().name("ns.Suit").parameter("org.apache.kafka.connect.data.Enum", "ns.Suit")
         .parameter("org.apache.kafka.connect.data.Enum.HEART", "0")
         .parameter("org.apache.kafka.connect.data.Enum.SPADE", "1").build(),
         AvroToConnectSchema.convert(avro(json), null, GENERALIZED));

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 /** Fixtures from Confluent AvroData's Connect to Avro mapping (reference connect-avrodata.md §2.1). */
 class ConnectToAvroSchemaTest {
   private static final AvroDataSettings DEFAULTS = AvroDataSettings.DEFAULTS;
+  private static final AvroDataSettings EXTENDED =
+      new AvroDataSettings(true, false, false, false, false, false, true, false, true);
 
   static void assertAvro(String expectedJson, Schema connect, AvroDataSettings settings) {
     org.apache.avro.Schema expected = new org.apache.avro.Schema.Parser().parse(expectedJson);
@@ -30,27 +32,29 @@ class ConnectToAvroSchemaTest {
 
   @Test
   void writesLogicalTypesWithConnectNames() {
-    assertAvro("{\"type\":\"int\",\"logicalType\":\"date\",\"connect.version\":1,\"connect.name\":\"org.apache.kafka.connect.data.Date\""
-        + "}", Date.SCHEMA, DEFAULTS);
-    assertAvro("{\"type\":\"int\",\"logicalType\":\"time-millis\","
-        + "\"connect.version\":1,\"connect.name\":\"org.apache.kafka.connect.data.Time\"}", Time.SCHEMA, DEFAULTS);
-    assertAvro("{\"type\":\"long\",\"logicalType\":\"timestamp-millis\","
-        + "\"connect.version\":1,\"connect.name\":\"org.apache.kafka.connect.data.Timestamp\"}", Timestamp.SCHEMA,
-        DEFAULTS);
-    assertAvro("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":64,\"scale\":2,"
+    // Confluent's property order: connect.* first, then the logical type (the registry stores the text).
+    assertAvro("{\"type\":\"int\",\"connect.version\":1,\"connect.name\":\"org.apache.kafka.connect.data.Date\","
+        + "\"logicalType\":\"date\"}", Date.SCHEMA, DEFAULTS);
+    assertAvro("{\"type\":\"int\",\"connect.version\":1,\"connect.name\":\"org.apache.kafka.connect.data.Time\","
+        + "\"logicalType\":\"time-millis\"}", Time.SCHEMA, DEFAULTS);
+    assertAvro("{\"type\":\"long\",\"connect.version\":1,"
+        + "\"connect.name\":\"org.apache.kafka.connect.data.Timestamp\",\"logicalType\":\"timestamp-millis\"}",
+        Timestamp.SCHEMA, DEFAULTS);
+    assertAvro("{\"type\":\"bytes\",\"scale\":2,\"precision\":64,"
         + "\"connect.version\":1,\"connect.parameters\":{\"scale\":\"2\"},"
-        + "\"connect.name\":\"org.apache.kafka.connect.data.Decimal\"}", Decimal.schema(2), DEFAULTS);
-    assertAvro("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":10,\"scale\":3,"
+        + "\"connect.name\":\"org.apache.kafka.connect.data.Decimal\",\"logicalType\":\"decimal\"}",
+        Decimal.schema(2), DEFAULTS);
+    assertAvro("{\"type\":\"bytes\",\"scale\":3,\"precision\":10,"
         + "\"connect.version\":1,\"connect.parameters\":{\"scale\":\"3\",\"connect.decimal.precision\":\"10\"},"
-        + "\"connect.name\":\"org.apache.kafka.connect.data.Decimal\"}",
+        + "\"connect.name\":\"org.apache.kafka.connect.data.Decimal\",\"logicalType\":\"decimal\"}",
         Decimal.builder(3).parameter("connect.decimal.precision", "10").build(), DEFAULTS);
   }
 
   @Test
   void keepsTheLegacyDecimalFormWhenAvroRefusesTheScale() {
-    assertAvro("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"scale\":5,\"precision\":3,"
+    assertAvro("{\"type\":\"bytes\",\"scale\":5,\"precision\":3,"
         + "\"connect.version\":1,\"connect.parameters\":{\"scale\":\"5\",\"connect.decimal.precision\":\"3\"},"
-        + "\"connect.name\":\"org.apache.kafka.connect.data.Decimal\"}",
+        + "\"connect.name\":\"org.apache.kafka.connect.data.Decimal\",\"logicalType\":\"decimal\"}",
         Decimal.builder(5).parameter("connect.decimal.precision", "3").build(), DEFAULTS);
   }
 
@@ -58,10 +62,14 @@ class ConnectToAvroSchemaTest {
   void restoresKavroLogicalTypes() {
     Schema micros = Timestamp.builder().parameter(ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM, "timestamp-micros")
         .build();
-    assertAvro("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\",\"connect.version\":1,"
-        + "\"connect.name\":\"org.apache.kafka.connect.data.Timestamp\"}", micros, DEFAULTS);
+    assertAvro("{\"type\":\"long\",\"connect.version\":1,"
+        + "\"connect.name\":\"org.apache.kafka.connect.data.Timestamp\",\"logicalType\":\"timestamp-micros\"}",
+        micros, EXTENDED);
     Schema uuid = SchemaBuilder.string().parameter(ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM, "uuid").build();
-    assertAvro("{\"type\":\"string\",\"logicalType\":\"uuid\"}", uuid, DEFAULTS);
+    assertAvro("{\"type\":\"string\",\"logicalType\":\"uuid\"}", uuid, EXTENDED);
+    // Off (the default), the marker is an ordinary parameter, as Confluent would write it.
+    assertAvro("{\"type\":\"string\",\"connect.parameters\":{\"dev.kavro.connect.avro.logicalType\":\"uuid\"}}",
+        uuid, DEFAULTS);
   }
 
   @Test
@@ -87,7 +95,8 @@ class ConnectToAvroSchemaTest {
         + "{\"name\":\"value\",\"type\":\"string\"}]}}",
         SchemaBuilder.map(Schema.INT32_SCHEMA, Schema.STRING_SCHEMA).build(), DEFAULTS);
     assertAvro("{\"type\":\"array\",\"items\":{\"type\":\"record\",\"name\":\"MapEntry\","
-        + "\"namespace\":\"io.confluent.connect.avro\",\"fields\":[{\"name\":\"key\",\"type\":[\"null\",\"string\"]},"
+        + "\"namespace\":\"io.confluent.connect.avro\",\"fields\":[{\"name\":\"key\",\"type\":[\"null\",\"string\"],"
+        + "\"default\":null},"
         + "{\"name\":\"value\",\"type\":\"int\"}]}}",
         SchemaBuilder.map(Schema.OPTIONAL_STRING_SCHEMA, Schema.INT32_SCHEMA).build(), DEFAULTS);
     assertAvro("{\"type\":\"map\",\"values\":\"int\"}",
@@ -177,8 +186,8 @@ class ConnectToAvroSchemaTest {
         "{\"type\":\"long\",\"logicalType\":\"local-timestamp-micros\",\"connect.version\":1,"
             + "\"connect.name\":\"org.apache.kafka.connect.data.Timestamp\"}")) {
       org.apache.avro.Schema avro = new org.apache.avro.Schema.Parser().parse(json);
-      Schema connect = AvroToConnectSchema.convert(avro, null, DEFAULTS);
-      assertEquals(avro, ConnectToAvroSchema.convert(connect, DEFAULTS), json);
+      Schema connect = AvroToConnectSchema.convert(avro, null, EXTENDED);
+      assertEquals(avro, ConnectToAvroSchema.convert(connect, EXTENDED), json);
     }
   }
 }
