@@ -138,7 +138,8 @@ final class ConnectReaderGenerator {
     if (ScalarFinish.isIdentity(connect)) {
       return raw;
     }
-    return constants.ref(ScalarFinish.of(connect), "ScalarFinish") + ".apply(" + raw + ")";
+    ScalarFinish finish = ScalarFinish.of(connect, settings.extendedLogicalTypes());
+    return constants.ref(finish, "ScalarFinish") + ".apply(" + raw + ")";
   }
 
   private String avro(Schema schema) {

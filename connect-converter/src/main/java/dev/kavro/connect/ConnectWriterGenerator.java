@@ -112,10 +112,10 @@ final class ConnectWriterGenerator {
         if (Date.LOGICAL_NAME.equals(name) && type == Schema.Type.INT) {
           return "out.writeInt(ConnectWriteSupport.date(" + connectSchema(connect) + ", " + var + "));";
         }
-        if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT && !DirectEncoder.micros(connect)) {
+        if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT && !DirectEncoder.micros(connect, settings)) {
           return "out.writeInt(ConnectWriteSupport.timeMillis(" + connectSchema(connect) + ", " + var + "));";
         }
-        if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG && DirectEncoder.micros(connect)) {
+        if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG && DirectEncoder.micros(connect, settings)) {
           return "out.writeLong(ConnectWriteSupport.timeMicros(" + connectSchema(connect) + ", " + var + "));";
         }
         if (!Date.LOGICAL_NAME.equals(name) && !Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT) {
@@ -124,7 +124,7 @@ final class ConnectWriterGenerator {
       }
       case INT64 -> {
         if (Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {
-          String helper = DirectEncoder.micros(connect) ? "timestampMicros" : "timestampMillis";
+          String helper = DirectEncoder.micros(connect, settings) ? "timestampMicros" : "timestampMillis";
           return "out.writeLong(ConnectWriteSupport." + helper + "(" + connectSchema(connect) + ", " + var + "));";
         }
         if (!Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {

@@ -94,7 +94,7 @@ final class DirectDecoder implements ConnectDecoder {
       if (ConnectShape.isGeneralUnion(connect)) {
         return generalUnion(plan, connect, declared);
       }
-      ScalarFinish finish = ScalarFinish.of(connect);
+      ScalarFinish finish = ScalarFinish.of(connect, settings.extendedLogicalTypes());
       return switch (plan.kind()) {
         case NULL -> ReadSupport::readNull;
         case BOOLEAN -> Decoder::readBoolean;

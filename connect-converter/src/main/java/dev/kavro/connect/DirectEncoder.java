@@ -58,8 +58,8 @@ final class DirectEncoder implements ConnectEncoder {
   }
 
   /** Whether a Connect time or timestamp is written as Avro micros; compiled writers decide as the tree does. */
-  static boolean micros(org.apache.kafka.connect.data.Schema connect) {
-    return TreeBuilder.micros(connect);
+  static boolean micros(org.apache.kafka.connect.data.Schema connect, AvroDataSettings settings) {
+    return TreeBuilder.micros(connect, settings);
   }
 
   private static final class TreeBuilder {
@@ -126,10 +126,10 @@ final class DirectEncoder implements ConnectEncoder {
           if (Date.LOGICAL_NAME.equals(name) && type == Schema.Type.INT) {
             return (v, out) -> out.writeInt(ConnectWriteSupport.date(connect, v));
           }
-          if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT && !micros(connect)) {
+          if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT && !micros(connect, settings)) {
             return (v, out) -> out.writeInt(ConnectWriteSupport.timeMillis(connect, v));
           }
-          if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG && micros(connect)) {
+          if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG && micros(connect, settings)) {
             return (v, out) -> out.writeLong(ConnectWriteSupport.timeMicros(connect, v));
           }
           if (!Date.LOGICAL_NAME.equals(name) && !Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT) {
@@ -138,7 +138,7 @@ final class DirectEncoder implements ConnectEncoder {
         }
         case INT64 -> {
           if (Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {
-            return micros(connect) ? (v, out) -> out.writeLong(ConnectWriteSupport.timestampMicros(connect, v))
+            return micros(connect, settings) ? (v, out) -> out.writeLong(ConnectWriteSupport.timestampMicros(connect, v))
                 : (v, out) -> out.writeLong(ConnectWriteSupport.timestampMillis(connect, v));
           }
           if (!Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {
@@ -204,7 +204,10 @@ final class DirectEncoder implements ConnectEncoder {
       return generic(connect, avro);
     }
 
-    private static boolean micros(org.apache.kafka.connect.data.Schema connect) {
+    private static boolean micros(org.apache.kafka.connect.data.Schema connect, AvroDataSettings settings) {
+      if (!settings.extendedLogicalTypes()) {
+        return false;
+      }
       String logical = connect.parameters() == null ? null
           : connect.parameters().get(dev.kavro.connect.data.ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM);
       return logical != null && logical.endsWith("-micros");

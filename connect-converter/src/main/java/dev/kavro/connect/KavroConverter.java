@@ -24,8 +24,9 @@ import org.apache.kafka.connect.storage.HeaderConverter;
 
 /**
  * A Kafka Connect converter for Avro in the Confluent wire format, on Kavro's core. Schemas map between Connect and
- * Avro as Confluent's {@code AvroData} maps them (same {@code connect.*} properties, MapEntry arrays, union and enum
- * parameters), so schemas registered by either converter are interchangeable; it also maps {@code
+ * Avro exactly as Confluent 8.3.1's {@code AvroData} maps them (same {@code connect.*} properties in the same order,
+ * MapEntry arrays, union and enum parameters; checked by {@code ConfluentCorpusTest}), so schemas registered by
+ * either converter are interchangeable. With {@code kavro.connect.extended.logical.types} it also maps {@code
  * timestamp-micros}, {@code time-micros}, {@code local-timestamp-*} and {@code uuid}, which Confluent leaves as
  * primitives. Configuration: {@link KavroConverterConfig}.
  *

@@ -54,9 +54,12 @@ class ConfluentCorpusTest {
   private static final String TOPIC_DEFAULT = "conformance";
   private static final HexFormat HEX = HexFormat.of();
 
-  /** Every way Kavro's converter can read and write. */
+  /**
+   * Every way Kavro's converter can read and write: the generic reference path (its core readers and writers on
+   * their fallback; the core's own tests cover their compiled forms) and the direct path in every reader mode.
+   */
   enum Run {
-    GENERIC(KavroConverter.Paths.GENERIC, ReaderMode.ASYNC),
+    GENERIC(KavroConverter.Paths.GENERIC, ReaderMode.FALLBACK),
     COMPILED(KavroConverter.Paths.DIRECT, ReaderMode.COMPILED),
     FALLBACK(KavroConverter.Paths.DIRECT, ReaderMode.FALLBACK),
     ASYNC(KavroConverter.Paths.DIRECT, ReaderMode.ASYNC);

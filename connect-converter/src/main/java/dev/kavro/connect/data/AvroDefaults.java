@@ -37,7 +37,7 @@ final class AvroDefaults {
 
   private static Object json(Schema connect, org.apache.avro.Schema avro, JsonNode json, AvroDataSettings settings) {
     Object raw = raw(connect, avro, json, settings);
-    return raw == null || connect.name() == null ? raw : AvroToConnectValue.logical(connect, raw);
+    return raw == null || connect.name() == null ? raw : AvroToConnectValue.logical(connect, raw, settings);
   }
 
   /** The value in its Avro form; logical types are converted by the caller. */

@@ -52,7 +52,8 @@ public final class AvroToConnectValue {
     Object converted;
     try {
       converted = switch (connect.type()) {
-        case INT32 -> (Integer) value;
+        case INT32 -> value instanceof Long micros && LogicalTypes.isMicros(connect, settings) ? micros
+            : (Integer) value;
         case INT64 -> (Long) value;
         case FLOAT32 -> (Float) value;
         case FLOAT64 -> (Double) value;
@@ -68,7 +69,7 @@ public final class AvroToConnectValue {
     } catch (ClassCastException e) {
       throw new DataException("Invalid type for " + connect.type() + ": " + value.getClass(), e);
     }
-    return connect.name() == null ? converted : logical(connect, converted);
+    return connect.name() == null ? converted : logical(connect, converted, settings);
   }
 
   private static Object string(Object value) {
@@ -97,7 +98,7 @@ public final class AvroToConnectValue {
   }
 
   /** Connect's logical types from their Avro encodings, by schema name, as Confluent checks them. */
-  static Object logical(Schema connect, Object value) {
+  static Object logical(Schema connect, Object value, AvroDataSettings settings) {
     switch (connect.name()) {
       case Decimal.LOGICAL_NAME -> {
         if (value instanceof ByteBuffer buffer) {
@@ -117,7 +118,7 @@ public final class AvroToConnectValue {
         if (value instanceof Integer millis) {
           return Time.toLogical(connect, millis);
         }
-        if (value instanceof Long micros && LogicalTypes.isMicros(connect)) {
+        if (value instanceof Long micros && LogicalTypes.isMicros(connect, settings)) {
           return Time.toLogical(connect, (int) Math.floorDiv(micros, 1000L));
         }
         throw new DataException("Invalid type for Time, underlying representation should be int32 but was "
@@ -125,7 +126,8 @@ public final class AvroToConnectValue {
       }
       case Timestamp.LOGICAL_NAME -> {
         if (value instanceof Long raw) {
-          return Timestamp.toLogical(connect, LogicalTypes.isMicros(connect) ? Math.floorDiv(raw, 1000L) : raw);
+          return Timestamp.toLogical(connect, LogicalTypes.isMicros(connect, settings) ? Math.floorDiv(raw, 1000L)
+              : raw);
         }
         throw new DataException("Invalid type for Timestamp, underlying representation should be int64 but was "
             + value.getClass());

@@ -89,7 +89,7 @@ public final class ConnectToAvroSchema {
         connectType = CONNECT_TYPE_INT16;
         base = primitive(org.apache.avro.Schema.Type.INT);
       }
-      case INT32 -> base = primitive(isKavroType(connect, "time-micros") ? org.apache.avro.Schema.Type.LONG
+      case INT32 -> base = primitive(isTimeMicros(connect) ? org.apache.avro.Schema.Type.LONG
           : org.apache.avro.Schema.Type.INT);
       case INT64 -> base = primitive(org.apache.avro.Schema.Type.LONG);
       case FLOAT32 -> base = primitive(org.apache.avro.Schema.Type.FLOAT);
@@ -360,8 +360,10 @@ public final class ConnectToAvroSchema {
     return true;
   }
 
-  private static boolean isKavroType(Schema connect, String type) {
-    return Time.LOGICAL_NAME.equals(connect.name()) && type.equals(LogicalTypes.kavroLogicalType(connect));
+  /** A Connect Time that Kavro's extended mapping made of an Avro {@code time-micros}: an Avro long. */
+  private boolean isTimeMicros(Schema connect) {
+    return settings.extendedLogicalTypes() && Time.LOGICAL_NAME.equals(connect.name())
+        && "time-micros".equals(LogicalTypes.kavroLogicalType(connect));
   }
 
   /** {@code [namespace, name]} of a Connect name (scrubbed as configured), or the next {@code ConnectDefault}. */

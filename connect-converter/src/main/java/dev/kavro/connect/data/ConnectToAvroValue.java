@@ -46,8 +46,8 @@ public final class ConnectToAvroValue {
     try {
       return switch (connect.type()) {
         case INT8, INT16 -> ((Number) value).intValue();
-        case INT32 -> int32(connect, value);
-        case INT64 -> int64(connect, value);
+        case INT32 -> int32(connect, value, settings);
+        case INT64 -> int64(connect, value, settings);
         case FLOAT32 -> (Float) value;
         case FLOAT64 -> (Double) value;
         case BOOLEAN -> (Boolean) value;
@@ -64,21 +64,21 @@ public final class ConnectToAvroValue {
     }
   }
 
-  private static Object int32(Schema connect, Object value) {
+  private static Object int32(Schema connect, Object value, AvroDataSettings settings) {
     if (Date.LOGICAL_NAME.equals(connect.name())) {
       return Date.fromLogical(connect, (java.util.Date) value);
     }
     if (Time.LOGICAL_NAME.equals(connect.name())) {
       int millis = Time.fromLogical(connect, (java.util.Date) value);
-      return LogicalTypes.isMicros(connect) ? (Object) (millis * 1000L) : (Object) millis;
+      return LogicalTypes.isMicros(connect, settings) ? (Object) (millis * 1000L) : (Object) millis;
     }
     return (Integer) value;
   }
 
-  private static Object int64(Schema connect, Object value) {
+  private static Object int64(Schema connect, Object value, AvroDataSettings settings) {
     if (Timestamp.LOGICAL_NAME.equals(connect.name())) {
       long millis = Timestamp.fromLogical(connect, (java.util.Date) value);
-      return LogicalTypes.isMicros(connect) ? Math.multiplyExact(millis, 1000L) : millis;
+      return LogicalTypes.isMicros(connect, settings) ? Math.multiplyExact(millis, 1000L) : millis;
     }
     return (Long) value;
   }

@@ -13,8 +13,14 @@ final class LogicalTypes {
     return connect.parameters() == null ? null : connect.parameters().get(KAVRO_LOGICAL_TYPE_PARAM);
   }
 
-  /** Whether the Avro value behind a Connect timestamp or time counts microseconds. */
-  static boolean isMicros(Schema connect) {
+  /**
+   * Whether the Avro value behind a Connect timestamp or time counts microseconds: only with Kavro's extended logical
+   * types on; off, the marker is an ordinary parameter and the Avro type is Confluent's millis.
+   */
+  static boolean isMicros(Schema connect, AvroDataSettings settings) {
+    if (!settings.extendedLogicalTypes()) {
+      return false;
+    }
     String logical = kavroLogicalType(connect);
     return logical != null && logical.endsWith("-micros");
   }

@@ -17,10 +17,14 @@ import org.apache.kafka.connect.data.Timestamp;
 public interface ScalarFinish {
   Object apply(Object raw);
 
-  /** The finish for {@code connect}. */
-  static ScalarFinish of(Schema connect) {
+  /**
+   * The finish for {@code connect}.
+   *
+   * @param extendedLogicalTypes whether Kavro's micros marker counts ({@code kavro.connect.extended.logical.types})
+   */
+  static ScalarFinish of(Schema connect, boolean extendedLogicalTypes) {
     String name = connect.name();
-    String kavro = connect.parameters() == null ? null
+    String kavro = !extendedLogicalTypes || connect.parameters() == null ? null
         : connect.parameters().get(ConnectAvroNames.KAVRO_LOGICAL_TYPE_PARAM);
     boolean micros = kavro != null && kavro.endsWith("-micros");
     return switch (connect.type()) {
