@@ -84,6 +84,27 @@ class ConfluentCorpusTest {
       allowed.computeIfAbsent(kind, k -> new ArrayList<>()).add(caseId);
     }
 
+    /** Kavro threw: equal where Confluent threw too, else a difference. */
+    void threw(JsonNode line, Exception e) {
+      if (line.has("error")) {
+        equal++;
+      } else {
+        failures.add(line.get("case").asText() + ": threw " + e
+            + (e.getCause() != null ? " caused by " + e.getCause() : ""));
+      }
+    }
+
+    /** Confluent threw and Kavro did not: allowed when Kavro's result is valid ({@code check} passes). */
+    void resultWhereConfluentThrew(JsonNode line, String outcome, Runnable check) {
+      String id = line.get("case").asText();
+      try {
+        check.run();
+        allow("Confluent threw " + line.get("error").asText() + ", Kavro " + outcome, id);
+      } catch (RuntimeException e) {
+        failures.add(id + ": Confluent threw " + line.get("message") + "; Kavro's result is not valid: " + e);
+      }
+    }
+
     int allowedCount() {
       return allowed.values().stream().mapToInt(List::size).sum();
     }
@@ -101,27 +122,25 @@ class ConfluentCorpusTest {
   @ParameterizedTest
   @EnumSource(Run.class)
   void avroToConnectMatchesConfluent(Run run) {
-    Tally tally = new Tally();
-    for (JsonNode line : lines("avro-to-connect.jsonl")) {
-      tally.cases++;
-      replayAvroToConnect(line, run, tally);
-    }
-    System.out.println(tally.report("Confluent corpus, Avro -> Connect, " + run));
-    assertEquals(List.of(), tally.failures, tally.report("Avro -> Connect, " + run));
-    assertTrue(tally.cases > 1000, "the corpus has over a thousand Avro -> Connect cases");
+    replay("avro-to-connect.jsonl", "Avro -> Connect, " + run, (line, tally) -> replayAvroToConnect(line, run, tally));
   }
 
   @ParameterizedTest
   @EnumSource(Run.class)
   void connectToAvroMatchesConfluent(Run run) {
+    replay("connect-to-avro.jsonl", "Connect -> Avro, " + run, (line, tally) -> replayConnectToAvro(line, run, tally));
+  }
+
+  /** Replays every line of {@code file}, prints the counts and the allowed cases, and fails on any difference. */
+  private static void replay(String file, String title, java.util.function.BiConsumer<JsonNode, Tally> replayer) {
     Tally tally = new Tally();
-    for (JsonNode line : lines("connect-to-avro.jsonl")) {
+    for (JsonNode line : lines(file)) {
       tally.cases++;
-      replayConnectToAvro(line, run, tally);
+      replayer.accept(line, tally);
     }
-    System.out.println(tally.report("Confluent corpus, Connect -> Avro, " + run));
-    assertEquals(List.of(), tally.failures, tally.report("Connect -> Avro, " + run));
-    assertTrue(tally.cases > 1000, "the corpus has over a thousand Connect -> Avro cases");
+    System.out.println(tally.report("Confluent corpus, " + title));
+    assertEquals(List.of(), tally.failures, tally.report(title));
+    assertTrue(tally.cases > 1000, "the corpus file " + file + " has over a thousand cases");
   }
 
   // ---- Avro -> Connect ----
@@ -135,23 +154,15 @@ class ConfluentCorpusTest {
       result = "AvroConverter".equals(line.get("via").asText()) ? viaConverter(line, run, avro, body)
           : viaAvroData(line, run, avro, body);
     } catch (RuntimeException | IOException e) {
-      if (line.has("error")) {
-        tally.equal++;
-      } else {
-        tally.failures.add(id + ": threw " + e + (e.getCause() != null ? " caused by " + e.getCause() : ""));
-      }
+      tally.threw(line, e);
       return;
     }
     if (line.has("error")) {
-      try {
+      tally.resultWhereConfluentThrew(line, "returns a valid result", () -> {
         if (result != null) {
           ConnectSchema.validateValue(result.schema(), result.value());
         }
-        tally.allow("Confluent threw " + line.get("error").asText() + ", Kavro returns a valid result", id);
-      } catch (RuntimeException e) {
-        tally.failures.add(id + ": Confluent threw " + line.get("message") + "; Kavro returned an invalid result: "
-            + e.getMessage());
-      }
+      });
       return;
     }
     if (line.path("nullResult").asBoolean()) {
@@ -238,22 +249,17 @@ class ConfluentCorpusTest {
         body = out.toByteArray();
       }
     } catch (RuntimeException | IOException e) {
-      if (line.has("error")) {
-        tally.equal++;
-      } else {
-        tally.failures.add(id + ": threw " + e + (e.getCause() != null ? " caused by " + e.getCause() : ""));
-      }
+      tally.threw(line, e);
       return;
     }
     if (line.has("error")) {
-      try {
-        if (body != null) {
-          decode(avro, body);
+      byte[] written = body;
+      org.apache.avro.Schema writtenSchema = avro;
+      tally.resultWhereConfluentThrew(line, "writes valid Avro", () -> {
+        if (written != null) {
+          decode(writtenSchema, written);
         }
-        tally.allow("Confluent threw " + line.get("error").asText() + ", Kavro writes valid Avro", id);
-      } catch (RuntimeException e) {
-        tally.failures.add(id + ": Confluent threw " + line.get("message") + "; Kavro wrote undecodable bytes: " + e);
-      }
+      });
       return;
     }
     if (line.path("nullResult").asBoolean()) {

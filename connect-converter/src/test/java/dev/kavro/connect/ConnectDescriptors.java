@@ -34,6 +34,11 @@ final class ConnectDescriptors {
   static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final HexFormat HEX = HexFormat.of();
+  /** The Java class of each scalar Connect type's values. */
+  private static final Map<Schema.Type, Class<?>> JAVA_TYPES = Map.of(Schema.Type.INT8, Byte.class,
+      Schema.Type.INT16, Short.class, Schema.Type.INT32, Integer.class, Schema.Type.INT64, Long.class,
+      Schema.Type.FLOAT32, Float.class, Schema.Type.FLOAT64, Double.class, Schema.Type.BOOLEAN, Boolean.class,
+      Schema.Type.STRING, String.class);
 
   private ConnectDescriptors() {}
 
@@ -109,47 +114,13 @@ final class ConnectDescriptors {
         && value instanceof java.util.Date d) {
       return NODES.objectNode().put("millis", d.getTime());
     }
+    Class<?> javaType = JAVA_TYPES.get(schema.type());
+    if (javaType != null && javaType.isInstance(value)) {
+      boolean notFinite = (value instanceof Float f && (f.isNaN() || f.isInfinite()))
+          || (value instanceof Double d && (d.isNaN() || d.isInfinite()));
+      return notFinite ? NODES.textNode(value.toString()) : JSON.valueToTree(value);
+    }
     switch (schema.type()) {
-      case INT8:
-        if (value instanceof Byte b) {
-          return NODES.numberNode(b);
-        }
-        break;
-      case INT16:
-        if (value instanceof Short s) {
-          return NODES.numberNode(s);
-        }
-        break;
-      case INT32:
-        if (value instanceof Integer i) {
-          return NODES.numberNode(i);
-        }
-        break;
-      case INT64:
-        if (value instanceof Long l) {
-          return NODES.numberNode(l);
-        }
-        break;
-      case FLOAT32:
-        if (value instanceof Float f) {
-          return f.isNaN() || f.isInfinite() ? NODES.textNode(f.toString()) : NODES.numberNode(f);
-        }
-        break;
-      case FLOAT64:
-        if (value instanceof Double d) {
-          return d.isNaN() || d.isInfinite() ? NODES.textNode(d.toString()) : NODES.numberNode(d);
-        }
-        break;
-      case BOOLEAN:
-        if (value instanceof Boolean b) {
-          return NODES.booleanNode(b);
-        }
-        break;
-      case STRING:
-        if (value instanceof String s) {
-          return NODES.textNode(s);
-        }
-        break;
       case BYTES:
         if (value instanceof byte[] bytes) {
           return NODES.objectNode().put("bytes", HEX.formatHex(bytes));

@@ -156,7 +156,7 @@ public final class ConnectToAvroSchema {
       }
     }
     String shortName = nameOrDefault(connect.name())[1];
-    String[] enumName = splitName(params.get(param));
+    String[] enumName = rawSplit(params.get(param)); // Confluent does not scrub the enum's own name
     if (settings.discardTypeDocDefault()) {
       return org.apache.avro.Schema.createEnum(enumName[1], params.get(CONNECT_ENUM_DOC_PROP), enumName[0], symbols);
     }
@@ -373,6 +373,12 @@ public final class ConnectToAvroSchema {
     }
     defaultNames++;
     return new String[] {NAMESPACE, DEFAULT_SCHEMA_NAME + (defaultNames > 1 ? defaultNames : "")};
+  }
+
+  private static String[] rawSplit(String fullName) {
+    int dot = fullName == null ? -1 : fullName.lastIndexOf('.');
+    return dot < 0 ? new String[] {null, fullName}
+        : new String[] {fullName.substring(0, dot), fullName.substring(dot + 1)};
   }
 
   private String scrub(String name) {
