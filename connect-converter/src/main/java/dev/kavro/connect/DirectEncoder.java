@@ -138,7 +138,8 @@ final class DirectEncoder implements ConnectEncoder {
         }
         case INT64 -> {
           if (Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {
-            return micros(connect, settings) ? (v, out) -> out.writeLong(ConnectWriteSupport.timestampMicros(connect, v))
+            return micros(connect, settings)
+                ? (v, out) -> out.writeLong(ConnectWriteSupport.timestampMicros(connect, v))
                 : (v, out) -> out.writeLong(ConnectWriteSupport.timestampMillis(connect, v));
           }
           if (!Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {

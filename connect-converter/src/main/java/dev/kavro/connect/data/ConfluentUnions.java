@@ -63,7 +63,8 @@ public final class ConfluentUnions {
 
   /**
    * The field that holds every value of Avro union branch {@code branch}, decided once from the Java class Avro reads
-   * it as; null when the answer depends on the data (a bytes branch and a fixed field, matched by length).
+   * it as; null when that cannot be decided once (a bytes branch and a fixed field, matched by length; an enum
+   * without symbols): the generic path decides per value.
    *
    * @throws DataException when Confluent fails for every value of the branch
    */
@@ -77,7 +78,8 @@ public final class ConfluentUnions {
       case STRING -> new Utf8();
       case BYTES -> union.fields().stream().anyMatch(f -> isFixed(f.schema())) ? null : ByteBuffer.allocate(0);
       case FIXED -> new GenericData.Fixed(branch);
-      case ENUM -> new GenericData.EnumSymbol(branch, branch.getEnumSymbols().get(0));
+      case ENUM -> branch.getEnumSymbols().isEmpty() ? null
+          : new GenericData.EnumSymbol(branch, branch.getEnumSymbols().get(0));
       case ARRAY -> new GenericData.Array<>(0, branch);
       case MAP -> new HashMap<>();
       case RECORD -> new GenericData.Record(branch);

@@ -4,8 +4,9 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Confluent's {@code scrub.invalid.names}: URL-encode, prefix {@code x} when the first character is a digit, then turn every character outside {@code [A-Za-z0-9_]} into {@code _}. Valid names return as they are,
- * without allocating (Confluent's #2929 fast path).
+ * Confluent's {@code scrub.invalid.names}: URL-encode, prefix {@code x} when the first character is a digit, then
+ * turn every character outside {@code [A-Za-z0-9_]} into {@code _}. Valid names return as they are, without
+ * allocating (Confluent's #2929 fast path).
  */
 final class NameScrubber {
   private NameScrubber() {}
