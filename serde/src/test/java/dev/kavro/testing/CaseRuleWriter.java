@@ -28,8 +28,9 @@ import org.apache.avro.generic.GenericData;
  * record branch's full name, so vanilla picks it and fails on any datum that reaches it, as the rule requires.
  *
  * <p>Written independently of Kavro's {@code CaseFallback}: it asks Avro's own {@code Resolver} whether a branch
- * resolves. It cannot express a structural union choice inside a recursion through that same choice, nor reader unions
- * with two record branches of one short name; {@link Inexpressible} says so, and generators avoid such pairs.
+ * resolves. It cannot express a structural union choice inside a recursion through that same choice, reader unions
+ * with two record branches of one short name, nor two branches of one writer union that both need the full name of
+ * the same reader branch; {@link Inexpressible} says so, and tests count such pairs.
  */
 public final class CaseRuleWriter {
   private static final String FORCED_NAMESPACE = "kavro.oracle.branch";
@@ -84,7 +85,11 @@ public final class CaseRuleWriter {
       for (int i = 0; i < w.getTypes().size(); i++) {
         branches.add(at(w.getTypes().get(i), pairwise ? r.getTypes().get(i) : r));
       }
-      return Schema.createUnion(branches);
+      try {
+        return Schema.createUnion(branches);
+      } catch (AvroRuntimeException e) {
+        throw new Inexpressible("two writer branches forced to one reader branch: " + e.getMessage());
+      }
     }
     if (r.getType() == Schema.Type.UNION) {
       return unionPosition(w, r);

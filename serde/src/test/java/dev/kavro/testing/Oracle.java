@@ -127,6 +127,9 @@ public final class Oracle {
     if (!guarded.failed()) {
       return new Outcome(guarded.value(), null, Rescue.COLLECTION_GUARD);
     }
+    if (caseRuleInPlay) {
+      return outcome; // CaseRuleWriter's writer has no defaults already (and does not survive a trip through JSON)
+    }
     if (noDefaultsOn == null) {
       Schema stripped = withoutDefaults(writer);
       noDefaultsOn = vanilla.apply(stripped, true);
