@@ -50,7 +50,8 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   /**
    * A generic reader that returns {@code GenericRecord}s and Avro's generic representations.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   public static <T> KavroDatumReader<T> generic(Schema writer, Schema reader, ReaderMode mode) {
     return create(writer, reader, GenericData.get(), mode);
@@ -59,7 +60,8 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   /**
    * A specific reader whose reader schema is that of {@code type}.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   public static <T> KavroDatumReader<T> specific(Schema writer, Class<T> type, ReaderMode mode) {
     SpecificData data = SpecificData.getForClass(type);
@@ -71,7 +73,8 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
    * with logical-type conversions added. Other models are read with vanilla Avro. Pass the same model instance for
    * the same configuration: models are part of the cache key, by identity.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   public static <T> KavroDatumReader<T> create(Schema writer, Schema reader, GenericData model, ReaderMode mode) {
     return new KavroDatumReader<>(Objects.requireNonNull(writer, "writer"), Objects.requireNonNull(reader, "reader"),
