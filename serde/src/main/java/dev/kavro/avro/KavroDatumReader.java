@@ -20,7 +20,8 @@ import org.apache.avro.specific.SpecificData;
  *
  * <p>Resolution follows the Avro specification, as {@code GenericDatumReader} and {@code SpecificDatumReader} do,
  * plus one rule: a writer field with no exact match in the reader takes the reader field named by its upper-cased
- * name ({@code Locale.ROOT}) if no exact match claimed that field (ksqlDB's rule).
+ * name ({@code Locale.ROOT}) if no exact match claimed that field (ksqlDB's rule), decided per position, and union
+ * branches are chosen with it (README, "The case rule").
  *
  * <p>Readers for the same (writer, reader, data model) share one plan and one compiled class through a bounded,
  * process-wide cache. Thread-safe: one instance may be shared by any number of threads; {@link #setSchema} switches
