@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (vanilla Avro reading a per-position renamed writer), plus concrete expectations for each corner.
  */
 class CaseRulePositionTest {
+  private static final String TWO_INNERS = "{\"a\": {\"name\": \"A\"}, \"b\": {\"name\": \"B\"}}";
   private static final String INNER = """
       {"type": "record", "name": "Inner", "fields": [{"name": "name", "type": "string"}]}""";
 
@@ -35,9 +36,10 @@ class CaseRulePositionTest {
         {"type": "record", "name": "X", "fields": [
           {"name": "a", "type": {"type": "record", "name": "RA", "fields": [{"name": "NAME", "type": "string"}]}},
           {"name": "b", "type": {"type": "record", "name": "RB", "fields": [
-            {"name": "name", "type": "string", "default": "DEF"}, {"name": "NAME", "type": "string", "default": "DEF2"}]}}
+            {"name": "name", "type": "string", "default": "DEF"},
+            {"name": "NAME", "type": "string", "default": "DEF2"}]}}
         ]}""");
-    GenericRecord x = value(read(mode, writer, reader, datum(writer, "{\"a\": {\"name\": \"A\"}, \"b\": {\"name\": \"B\"}}")));
+    GenericRecord x = value(read(mode, writer, reader, datum(writer, TWO_INNERS)));
     assertEquals(new Utf8("A"), ((GenericRecord) x.get("a")).get("NAME"));
     assertEquals(new Utf8("B"), ((GenericRecord) x.get("b")).get("name"), "the exact match wins in b");
     assertEquals("DEF2", ((GenericRecord) x.get("b")).get("NAME").toString());
@@ -53,7 +55,7 @@ class CaseRulePositionTest {
           {"name": "a", "type": {"type": "record", "name": "RA", "fields": [{"name": "NAME", "type": "string"}]}},
           {"name": "b", "type": {"type": "record", "name": "RB", "fields": [{"name": "name", "type": "string"}]}}
         ]}""");
-    GenericRecord x = value(read(mode, writer, reader, datum(writer, "{\"a\": {\"name\": \"A\"}, \"b\": {\"name\": \"B\"}}")));
+    GenericRecord x = value(read(mode, writer, reader, datum(writer, TWO_INNERS)));
     assertEquals(new Utf8("B"), ((GenericRecord) x.get("b")).get("name"));
   }
 
@@ -82,15 +84,10 @@ class CaseRulePositionTest {
   @ParameterizedTest
   @EnumSource(ReaderMode.class)
   void theFirstBranchThatResolvesWinsOverTheFirstRecordBranch(ReaderMode mode) {
-    Schema writer = schema("""
-        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
-          {"type": "record", "name": "W", "fields": [{"name": "name", "type": "string"}]}]}]}""");
-    Schema reader = schema("""
-        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
-          {"type": "record", "name": "R1", "fields": [{"name": "NAME", "type": "string"}, {"name": "z", "type": "int"}]},
-          {"name": "R2", "type": "record", "fields": [{"name": "name", "type": "string"}]}]}]}""");
-    GenericRecord u = (GenericRecord) value(read(mode, writer, reader,
-        datum(writer, "{\"u\": {\"W\": {\"name\": \"n\"}}}"))).get("u");
+    GenericRecord u = readWIntoUnionOf(mode, """
+          {"type": "record", "name": "R1", "fields": [
+            {"name": "NAME", "type": "string"}, {"name": "z", "type": "int"}]},
+          {"name": "R2", "type": "record", "fields": [{"name": "name", "type": "string"}]}""");
     assertEquals("R2", u.getSchema().getName());
     assertEquals(new Utf8("n"), u.get("name"));
   }
@@ -98,15 +95,9 @@ class CaseRulePositionTest {
   @ParameterizedTest
   @EnumSource(ReaderMode.class)
   void aBranchThatResolvesOnlyAfterTheRenameIsChosen(ReaderMode mode) {
-    Schema writer = schema("""
-        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
-          {"type": "record", "name": "W", "fields": [{"name": "name", "type": "string"}]}]}]}""");
-    Schema reader = schema("""
-        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
+    GenericRecord u = readWIntoUnionOf(mode, """
           {"type": "record", "name": "R1", "fields": [{"name": "x", "type": "int"}]},
-          {"type": "record", "name": "R2", "fields": [{"name": "NAME", "type": "string"}]}]}]}""");
-    GenericRecord u = (GenericRecord) value(read(mode, writer, reader,
-        datum(writer, "{\"u\": {\"W\": {\"name\": \"n\"}}}"))).get("u");
+          {"type": "record", "name": "R2", "fields": [{"name": "NAME", "type": "string"}]}""");
     assertEquals("R2", u.getSchema().getName());
     assertEquals(new Utf8("n"), u.get("NAME"));
   }
@@ -116,31 +107,19 @@ class CaseRulePositionTest {
   void aBranchThatResolvesOnlyForItsOwnRenamesIsNotTakenByAnEarlierOne(ReaderMode mode) {
     // Renamed for R2 ({NAME}), the writer would also resolve against R0 (NAME read, name defaulted), which vanilla
     // Avro given that renamed writer picks; but renamed for R0 the writer keeps "name", which R0 cannot read as int.
-    Schema writer = schema("""
-        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
-          {"type": "record", "name": "W", "fields": [{"name": "name", "type": "string"}]}]}]}""");
-    Schema reader = schema("""
-        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
+    GenericRecord u = readWIntoUnionOf(mode, """
           {"type": "record", "name": "R0", "fields": [{"name": "NAME", "type": "string"},
             {"name": "name", "type": "int", "default": 0}]},
-          {"type": "record", "name": "R2", "fields": [{"name": "NAME", "type": "string"}]}]}]}""");
-    GenericRecord u = (GenericRecord) value(read(mode, writer, reader,
-        datum(writer, "{\"u\": {\"W\": {\"name\": \"n\"}}}"))).get("u");
+          {"type": "record", "name": "R2", "fields": [{"name": "NAME", "type": "string"}]}""");
     assertEquals("R2", u.getSchema().getName());
   }
 
   @ParameterizedTest
   @EnumSource(ReaderMode.class)
   void theSameNamedBranchComesFirst(ReaderMode mode) {
-    Schema writer = schema("""
-        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
-          {"type": "record", "name": "W", "fields": [{"name": "name", "type": "string"}]}]}]}""");
-    Schema reader = schema("""
-        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
+    GenericRecord u = readWIntoUnionOf(mode, """
           {"type": "record", "name": "R1", "fields": [{"name": "name", "type": "string"}]},
-          {"type": "record", "name": "W", "fields": [{"name": "NAME", "type": "string"}]}]}]}""");
-    GenericRecord u = (GenericRecord) value(read(mode, writer, reader,
-        datum(writer, "{\"u\": {\"W\": {\"name\": \"n\"}}}"))).get("u");
+          {"type": "record", "name": "W", "fields": [{"name": "NAME", "type": "string"}]}""");
     assertEquals("W", u.getSchema().getName());
     assertEquals(new Utf8("n"), u.get("NAME"));
   }
@@ -207,12 +186,24 @@ class CaseRulePositionTest {
     Object datum = datum(writer, "{\"items\": [{\"b\": true}, {\"b\": false}, {\"b\": true}, {\"b\": true}]}");
     byte[] bytes = Oracle.encode(writer, Models.generic(false, false), datum);
     for (boolean fastRead : new boolean[] {true, false}) {
-      Outcome vanilla = Oracle.read(new GenericDatumReader<>(writer, reader, Models.generic(fastRead, false)), bytes, null);
+      GenericDatumReader<Object> plain = new GenericDatumReader<>(writer, reader, Models.generic(fastRead, false));
+      Outcome vanilla = Oracle.read(plain, bytes, null);
       assertTrue(vanilla.failed() && vanilla.failure().getMessage().contains("with at least 9 bytes each"),
           () -> "vanilla 1.12.2 was expected to reject this datum: " + vanilla);
     }
     GenericRecord x = value(read(mode, writer, reader, datum));
     assertEquals(4, ((List<?>) x.get("items")).size());
+  }
+
+  /** Reads {@code X{u: ["null", W{name: string}]}} with {@code u: "n"} as {@code X{u: ["null", <branches>]}}. */
+  private static GenericRecord readWIntoUnionOf(ReaderMode mode, String readerBranches) {
+    Schema writer = schema("""
+        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
+          {"type": "record", "name": "W", "fields": [{"name": "name", "type": "string"}]}]}]}""");
+    Schema reader = schema("""
+        {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null", %s]}]}""".formatted(readerBranches));
+    Object datum = datum(writer, "{\"u\": {\"W\": {\"name\": \"n\"}}}");
+    return (GenericRecord) value(read(mode, writer, reader, datum)).get("u");
   }
 
   private static GenericRecord value(List<Outcome> outcomes) {

@@ -169,7 +169,8 @@ public final class CaseRulePairs {
       if (roll == 0) {
         continue; // dropped
       }
-      String name = roll < 6 ? field.name() : roll < 8 ? field.name().toUpperCase(Locale.ROOT) : capitalized(field.name());
+      String name = roll < 6 ? field.name()
+          : roll < 8 ? field.name().toUpperCase(Locale.ROOT) : capitalized(field.name());
       Schema type = field.schema();
       if (writerRecords.contains(type)) {
         type = variant(writerRecords.indexOf(type));
@@ -199,6 +200,6 @@ public final class CaseRulePairs {
   }
 
   private static String capitalized(String name) {
-    return name.isEmpty() ? name : name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1).toLowerCase(Locale.ROOT);
+    return name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1).toLowerCase(Locale.ROOT);
   }
 }

@@ -148,7 +148,8 @@ public final class Oracle {
   /** Vanilla's collection guard: "Collection claims N elements with at least M bytes each..." (or "Map claims"). */
   private static boolean isCollectionGuard(Throwable failure) {
     return failure instanceof EOFException && failure.getMessage() != null
-        && failure.getMessage().matches("(Collection|Map) claims \\d+ (elements|entries) with at least \\d+ bytes each.*");
+        && failure.getMessage().matches(
+            "(Collection|Map) claims \\d+ (elements|entries) with at least \\d+ bytes each.*");
   }
 
   /**
