@@ -53,6 +53,8 @@ public final class RegistryClientConfig extends AbstractConfig {
   public static final String BASIC_AUTH_SOURCE_SASL_INHERIT = "SASL_INHERIT";
 
   public static final String BASIC_AUTH_USER_INFO_CONFIG = "basic.auth.user.info";
+  /** Confluent's deprecated name of {@link #BASIC_AUTH_USER_INFO_CONFIG}; it wins when both are set, as there. */
+  public static final String SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO_CONFIG = "schema.registry.basic.auth.user.info";
   private static final String BASIC_AUTH_USER_INFO_DOC =
       "user:password for HTTP basic authentication, used when basic.auth.credentials.source=USER_INFO.";
 
@@ -141,6 +143,8 @@ public final class RegistryClientConfig extends AbstractConfig {
         .define(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG, Type.STRING, BASIC_AUTH_SOURCE_URL,
             RegistryClientConfig::validateBasicSource, Importance.MEDIUM, BASIC_AUTH_CREDENTIALS_SOURCE_DOC)
         .define(BASIC_AUTH_USER_INFO_CONFIG, Type.PASSWORD, "", Importance.MEDIUM, BASIC_AUTH_USER_INFO_DOC)
+        .define(SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO_CONFIG, Type.PASSWORD, "", Importance.LOW,
+            "Deprecated name of basic.auth.user.info; used instead of it when set.")
         .define(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, Type.STRING, BEARER_AUTH_SOURCE_STATIC_TOKEN,
             RegistryClientConfig::validateBearerSource, Importance.MEDIUM, BEARER_AUTH_CREDENTIALS_SOURCE_DOC)
         .define(BEARER_AUTH_TOKEN_CONFIG, Type.PASSWORD, "", Importance.MEDIUM, BEARER_AUTH_TOKEN_DOC)
@@ -249,7 +253,12 @@ public final class RegistryClientConfig extends AbstractConfig {
     if (!isBasicSource(BASIC_AUTH_SOURCE_USER_INFO)) {
       return null;
     }
-    return getPassword(BASIC_AUTH_USER_INFO_CONFIG).value();
+    return userInfoSetting();
+  }
+
+  private String userInfoSetting() {
+    String deprecated = getPassword(SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO_CONFIG).value();
+    return deprecated.isEmpty() ? getPassword(BASIC_AUTH_USER_INFO_CONFIG).value() : deprecated;
   }
 
   /** Whether basic credentials come from the URLs' userinfo. */
@@ -274,8 +283,7 @@ public final class RegistryClientConfig extends AbstractConfig {
   }
 
   private boolean basicConfigured() {
-    return originals().containsKey(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG)
-        || !getPassword(BASIC_AUTH_USER_INFO_CONFIG).value().isEmpty();
+    return originals().containsKey(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG) || !userInfoSetting().isEmpty();
   }
 
   private boolean bearerConfigured() {
@@ -312,8 +320,7 @@ public final class RegistryClientConfig extends AbstractConfig {
             + BEARER_AUTH_SOURCE_CUSTOM + (type == null ? "" : "; " + type.getName() + " does not"));
       }
     }
-    if (isBasicSource(BASIC_AUTH_SOURCE_USER_INFO)
-        && !getPassword(BASIC_AUTH_USER_INFO_CONFIG).value().contains(":")) {
+    if (isBasicSource(BASIC_AUTH_SOURCE_USER_INFO) && !userInfoSetting().contains(":")) {
       throw new ConfigException(BASIC_AUTH_USER_INFO_CONFIG + " must be set as user:password when "
           + BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG + "=" + BASIC_AUTH_SOURCE_USER_INFO + ".");
     }

@@ -79,7 +79,7 @@ final class TokenEndpoint {
         if (status == 200 || status == 201) {
           return accessToken(response.body());
         }
-        last = new RegistryException("The OAuth token endpoint " + endpoint + " answered HTTP " + status + " "
+        last = new RegistryException("The OAuth token endpoint " + endpoint + " refused the token request"
             + error(response.body()), status, -1);
         if (UNRETRIABLE.contains(status)) {
           throw last;
@@ -131,7 +131,7 @@ final class TokenEndpoint {
       if (json != null && json.has("error")) {
         String text = json.get("error").asText()
             + (json.has("error_description") ? " - " + json.get("error_description").asText() : "");
-        return "(" + (text.length() > MAX_ERROR_CHARS ? text.substring(0, MAX_ERROR_CHARS) + "..." : text) + ")";
+        return " (" + (text.length() > MAX_ERROR_CHARS ? text.substring(0, MAX_ERROR_CHARS) + "..." : text) + ")";
       }
     } catch (IOException | RuntimeException e) {
       // not JSON
