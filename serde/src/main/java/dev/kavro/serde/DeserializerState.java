@@ -183,7 +183,7 @@ final class DeserializerState {
   private Entry newEntry(String topic, SchemaId id) {
     Schema writer;
     try {
-      writer = id.isGuid() ? registry.schemaByGuid(id.guid()) : writerById(topic, id.id());
+      writer = id.isGuid() ? registry.schemaByGuid(id.guid()) : SchemaLookups.writerById(registry, strategy, contexts.context(topic), topic, isKey, id.id());
     } catch (RegistryException e) {
       throw SerdeErrors.registry("Error retrieving Avro " + (isKey ? "key" : "value") + " schema",
           SerdeErrors.where(topic, isKey, id), e);
@@ -202,23 +202,6 @@ final class DeserializerState {
     }
     Schema reader = specificReader ? specificReaderSchema(topic, id, writer) : writer;
     return new Entry(id, writer, newReader(topic, id, writer, reader, () -> model(writer, reader)));
-  }
-
-  /**
-   * Looks an id up as Confluent's deserializer does: with a strategy that does not use the schema, under the
-   * topic's (qualified) subject; otherwise under the topic's bare context, and with no context first without a
-   * subject, then once more under the subject the schema gives.
-   */
-  private Schema writerById(String topic, int id) {
-    if (!strategy.usesSchema()) {
-      return registry.schemaById(contexts.qualify(topic, strategy.subject(topic, isKey, null)), id).schema();
-    }
-    String context = contexts.context(topic);
-    Schema schema = registry.schemaById(context, id).schema();
-    if (context != null) {
-      return schema;
-    }
-    return registry.schemaById(strategy.subject(topic, isKey, schema), id).schema();
   }
 
   private DatumReader<Object> reflectReader(String topic, SchemaId id, Schema writer) {

@@ -44,13 +44,16 @@ import org.apache.kafka.common.serialization.Serializer;
  * including its quirk of writing a top-level {@code bytes} value raw, without an Avro length prefix.
  *
  * <p>Accepts {@code GenericContainer}s ({@code GenericRecord}, generated {@code SpecificRecord}s, enums, fixed,
- * arrays) and top-level primitives: {@code CharSequence}, {@code Integer}, {@code Long}, {@code Float},
- * {@code Double}, {@code Boolean}, {@code byte[]} and {@code ByteBuffer} (its remaining bytes). {@code null} becomes
+ * arrays), top-level primitives: {@code CharSequence}, {@code Integer}, {@code Long}, {@code Float},
+ * {@code Double}, {@code Boolean}, {@code byte[]} and {@code ByteBuffer} (its remaining bytes), {@code Map}s of
+ * those, and with {@code schema.reflection} any class Avro's {@code ReflectData} can describe. {@code null} becomes
  * {@code null} (a tombstone) without a registry call.
  *
  * <p>The schema id is found as Confluent finds it ({@link KavroSerdeConfig}): register
- * ({@code auto.register.schemas}), else the fixed {@code use.schema.id}, else the subject's latest version
- * ({@code use.latest.version}), else a lookup. When the schema behind the id is not the record's schema, the record is
+ * ({@code auto.register.schemas}), else the fixed {@code use.schema.id}, else the schema of {@code use.schema.guid},
+ * else the subject's latest version ({@code use.latest.version}), else a lookup. Subjects are qualified with the
+ * context of {@code context.name.strategy}. With the header schema id serializer the payload is plain Avro and the
+ * schema's GUID goes into the {@code __key_schema_id}/{@code __value_schema_id} header. When the schema behind the id is not the record's schema, the record is
  * converted to it through Avro schema resolution. The id is cached per schema object and topic for the life of the
  * serializer, so steady-state records make no registry call and no schema hashing.
  *
@@ -106,9 +109,10 @@ public final class KavroSerializer implements Serializer<Object> {
   }
 
   /**
-   * Serializes {@code data}; the headers are left untouched (the schema id goes in the payload prefix).
+   * Serializes {@code data}. The headers are left untouched unless the header schema id serializer is configured.
    *
-   * @return {@code null} for {@code null} data, else {@code 0x00} + schema id + Avro binary
+   * @return {@code null} for {@code null} data, else {@code 0x00} + schema id + Avro binary, or the Avro binary
+   *     alone with the header schema id serializer
    * @throws InvalidConfigurationException if {@link #configure} was not called
    * @throws SerializationException if the value is not an Avro value, does not match its schema, or the registry
    *     rejects it; the message names the topic, the side and the schema id

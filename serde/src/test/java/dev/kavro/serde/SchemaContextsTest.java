@@ -79,6 +79,16 @@ class SchemaContextsTest {
   }
 
   @Test
+  void aPrimitiveWriterUnderRecordNameStrategyIsReadAfterTheSubjectlessLookup() {
+    stub.on("GET /schemas/ids/4", Response.ok(Map.of("schema", "\"string\"")));
+    try (KavroDeserializer d = deserializer("value.subject.name.strategy", RecordNameStrategy.class.getName())) {
+      byte[] framed = Fixtures.concat(Fixtures.prefix(4), new byte[] {6, 'a', 'b', 'c'});
+      assertEquals("abc", d.deserialize("orders", framed));
+    }
+    assertEquals(1, stub.requests().size());
+  }
+
+  @Test
   void aContextStrategyQualifiesSubjectsAndScopesIdsPerContext() {
     stub.on("POST /subjects/%3A.staging%3Astaging.orders-value/versions?normalize=false",
         Response.ok(Map.of("id", 1)));
