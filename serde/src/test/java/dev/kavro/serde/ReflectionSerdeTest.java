@@ -10,14 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.test.reflect.Nested;
 import dev.kavro.test.reflect.Reading;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.reflect.ReflectData;
 import org.apache.avro.reflect.ReflectDatumWriter;
 import org.apache.avro.generic.GenericData;
@@ -29,19 +24,12 @@ import org.junit.jupiter.api.Test;
 class ReflectionSerdeTest {
   private final MockSchemaRegistry registry = new MockSchemaRegistry();
 
-  private static byte[] confluent(int id, ReflectData model, Object value) throws IOException {
-    Schema schema = model.getSchema(value.getClass());
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.write(0);
-    out.write(ByteBuffer.allocate(4).putInt(id).array());
-    BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-    new ReflectDatumWriter<>(schema, model).write(value, encoder);
-    encoder.flush();
-    return out.toByteArray();
+  private static byte[] confluent(int id, ReflectData model, Object value) {
+    return Fixtures.confluentBytes(id, new ReflectDatumWriter<>(model.getSchema(value.getClass()), model), value);
   }
 
   @Test
-  void pojosAreWrittenAsAvrosReflectWriterWritesThem() throws IOException {
+  void pojosAreWrittenAsAvrosReflectWriterWritesThem() {
     Reading reading = new Reading("t-1", 21.5, new long[] {4L, 5L}, new Nested(3));
     byte[] bytes = serializer(registry, false, "schema.reflection", true).serialize("readings", reading);
 
@@ -55,7 +43,7 @@ class ReflectionSerdeTest {
   }
 
   @Test
-  void allowNullMakesEveryFieldNullable() throws IOException {
+  void allowNullMakesEveryFieldNullable() {
     Reading reading = new Reading(null, 1.0, null, null);
     byte[] bytes = serializer(registry, false, "schema.reflection", true, "avro.reflection.allow.null", true)
         .serialize("readings", reading);

@@ -49,25 +49,22 @@ class OAuthBearerTokenProviderTest {
 
   @Test
   void refreshesNoLaterThanTheBufferBeforeExpiry() {
-    long t0 = seconds();
-    tokens.add(Jwts.of("app", t0, t0 + 3600));
-    OAuthBearerTokenProvider p = provider(1800); // 80% would be 2880 s, the buffer says 1800 s
-    p.bearerToken(REGISTRY);
-    now.addAndGet(1799_000);
-    p.bearerToken(REGISTRY);
-    assertEquals(1, fetches.get());
-    now.addAndGet(1_000);
-    p.bearerToken(REGISTRY);
-    assertEquals(2, fetches.get());
+    // 80% would be 2880 s; the buffer says 1800 s before the expiry at 3600 s.
+    assertRefreshedAfter(3600, 1800, 1800);
   }
 
   @Test
   void aBufferLongerThanTheTokenRefreshesAtEightyPercentOfWhatIsLeft() {
+    assertRefreshedAfter(100, 300, 80);
+  }
+
+  /** A token living {@code lifetime} s is used until just before {@code refreshAt} s, and fetched again then. */
+  private void assertRefreshedAfter(long lifetime, int bufferSeconds, long refreshAt) {
     long t0 = seconds();
-    tokens.add(Jwts.of("app", t0, t0 + 100));
-    OAuthBearerTokenProvider p = provider(300);
+    tokens.add(Jwts.of("app", t0, t0 + lifetime));
+    OAuthBearerTokenProvider p = provider(bufferSeconds);
     p.bearerToken(REGISTRY);
-    now.addAndGet(79_000);
+    now.addAndGet(refreshAt * 1000 - 1000);
     p.bearerToken(REGISTRY);
     assertEquals(1, fetches.get());
     now.addAndGet(1_000);
