@@ -125,6 +125,10 @@ public final class KavroSerdeConfig extends AbstractConfig {
   public static final String AVRO_REFLECTION_ALLOW_NULL_DOC = "With schema.reflection: use ReflectData.AllowNull, "
       + "so every field of a reflected class may be null.";
 
+  public static final String AVRO_REMOVE_JAVA_PROPERTIES_CONFIG = "avro.remove.java.properties";
+  public static final String AVRO_REMOVE_JAVA_PROPERTIES_DOC = "Serializer: remove the avro.java.string property "
+      + "from the schemas of records (generated classes carry it) before registering and writing them.";
+
   public static final String KAVRO_REFLECTION_KEY_TYPE_CONFIG = "kavro.reflection.key.type";
   public static final String KAVRO_REFLECTION_VALUE_TYPE_CONFIG = "kavro.reflection.value.type";
   public static final String KAVRO_REFLECTION_TYPE_DOC = "Deserializer with schema.reflection=true: the class to read "
@@ -190,6 +194,8 @@ public final class KavroSerdeConfig extends AbstractConfig {
           USE_SCHEMA_GUID_DOC)
       .define(SCHEMA_REFLECTION_CONFIG, Type.BOOLEAN, false, Importance.LOW, SCHEMA_REFLECTION_DOC)
       .define(AVRO_REFLECTION_ALLOW_NULL_CONFIG, Type.BOOLEAN, false, Importance.LOW, AVRO_REFLECTION_ALLOW_NULL_DOC)
+      .define(AVRO_REMOVE_JAVA_PROPERTIES_CONFIG, Type.BOOLEAN, false, Importance.LOW,
+          AVRO_REMOVE_JAVA_PROPERTIES_DOC)
       .define(KAVRO_REFLECTION_KEY_TYPE_CONFIG, Type.CLASS, null, Importance.LOW, KAVRO_REFLECTION_TYPE_DOC)
       .define(KAVRO_REFLECTION_VALUE_TYPE_CONFIG, Type.CLASS, null, Importance.LOW, KAVRO_REFLECTION_TYPE_DOC)
       .define(KAVRO_READER_MODE_CONFIG, Type.STRING, KAVRO_READER_MODE_DEFAULT,
@@ -304,6 +310,10 @@ public final class KavroSerdeConfig extends AbstractConfig {
 
   public boolean schemaReflection() {
     return getBoolean(SCHEMA_REFLECTION_CONFIG);
+  }
+
+  public boolean removeJavaProperties() {
+    return getBoolean(AVRO_REMOVE_JAVA_PROPERTIES_CONFIG);
   }
 
   public boolean reflectionAllowNull() {

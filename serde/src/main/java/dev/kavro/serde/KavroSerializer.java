@@ -253,7 +253,7 @@ public final class KavroSerializer implements Serializer<Object> {
       this.useSchemaGuid = config.useSchemaGuid();
       this.reflectData = config.schemaReflection()
           ? ValueSchemas.reflectData(config.reflectionAllowNull(), config.useLogicalTypeConverters()) : null;
-      this.schemas = new ValueSchemas(reflectData);
+      this.schemas = new ValueSchemas(reflectData, config.removeJavaProperties());
       this.conversions = config.useLogicalTypeConverters();
       this.genericModel = DataModels.generic(conversions);
       this.mode = config.readerMode();

@@ -22,8 +22,7 @@ final class UnsupportedConfluentKeys {
   private static final Set<String> SERDE_KEYS = Set.of(
       "propagate.schema.tags", "use.latest.with.metadata", "latest.cache.size", "schema.format",
       "execution.environment", "rule.executors", "rule.actions", "rule.service.loader.enable", "rule.metrics.enable",
-      "validation.rules.executor.class", "validation.rules.fail.fast", "validation.rules.execution",
-      "avro.remove.java.properties");
+      "validation.rules.executor.class", "validation.rules.fail.fast", "validation.rules.execution");
 
   /** Read by Confluent's client from the raw map, with or without the {@code schema.registry.} prefix. */
   private static final Set<String> CLIENT_ONLY_KEYS = Set.of(

@@ -2,6 +2,11 @@ package dev.kavro.serde;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -29,12 +34,23 @@ final class ValueSchemas {
   private static final ReflectData ALLOW_NULL_WITH_CONVERSIONS =
       DataModels.addConversions(new ReflectData.AllowNull());
 
-  private final ReflectData reflectData;
-  private final Cache<Schema, Schema> mapSchemas = Caffeine.newBuilder().weakKeys().maximumSize(1_000).build();
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String JAVA_STRING_PROP = "avro.java.string";
 
-  /** @param reflectData the model of {@code schema.reflection}, or {@code null} when it is off */
-  ValueSchemas(ReflectData reflectData) {
+  private final ReflectData reflectData;
+  private final boolean removeJavaProperties;
+  private final Cache<Schema, Schema> mapSchemas = Caffeine.newBuilder().weakKeys().maximumSize(1_000).build();
+  private final Cache<Schema, Schema> withoutJavaProperties =
+      Caffeine.newBuilder().weakKeys().maximumSize(1_000).build();
+
+  /**
+   * @param reflectData the model of {@code schema.reflection}, or {@code null} when it is off
+   * @param removeJavaProperties {@code avro.remove.java.properties}: drop {@code avro.java.string} from the schemas of
+   *     containers, so that generated classes register the same schema as other writers
+   */
+  ValueSchemas(ReflectData reflectData, boolean removeJavaProperties) {
     this.reflectData = reflectData;
+    this.removeJavaProperties = removeJavaProperties;
   }
 
   /** Confluent's choice of reflect model: {@code avro.reflection.allow.null} and the logical-type conversions. */
@@ -65,7 +81,8 @@ final class ValueSchemas {
       }
     }
     if (value instanceof GenericContainer container) {
-      return container.getSchema();
+      Schema schema = container.getSchema();
+      return removeJavaProperties ? withoutJavaProperties.get(schema, ValueSchemas::withoutJavaString) : schema;
     }
     if (value instanceof Map<?, ?> map) {
       Schema valueSchema = map.isEmpty() ? NULL : of(map.values().iterator().next(), topic, isKey);
@@ -75,6 +92,24 @@ final class ValueSchemas {
         SerdeErrors.where(topic, isKey, null), "expected a GenericContainer (GenericRecord, SpecificRecord, ...), "
             + "CharSequence, Integer, Long, Float, Double, Boolean, byte[], ByteBuffer or a Map of those; set "
             + "schema.reflection=true to write other classes with Avro reflection");
+  }
+
+  /** {@code schema} without any {@code avro.java.string} property, as Confluent strips it: through its JSON. */
+  static Schema withoutJavaString(Schema schema) {
+    try {
+      JsonNode tree = JSON.readTree(schema.toString());
+      strip(tree);
+      return new Schema.Parser().parse(tree.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void strip(JsonNode node) {
+    if (node instanceof ObjectNode object) {
+      object.remove(JAVA_STRING_PROP);
+    }
+    node.forEach(ValueSchemas::strip);
   }
 
   /** Whether {@code value} is one of the types with a fixed primitive schema. */

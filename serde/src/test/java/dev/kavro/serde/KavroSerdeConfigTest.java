@@ -114,10 +114,10 @@ class KavroSerdeConfigTest {
   void unsupportedConfluentKeysAreWarnedOnceEach() {
     try (LogCapture log = new LogCapture(KavroSerdeConfig.class)) {
       new KavroSerdeConfig(config("schema.registry.url", URL, "use.latest.with.metadata", "app=1",
-          "rule.executors", "x", "rule.executors.x.class", "com.example.X", "avro.remove.java.properties", "true",
+          "rule.executors", "x", "rule.executors.x.class", "com.example.X", "propagate.schema.tags", "true",
           "latest.cache.size", "5", "schema.registry.missing.cache.size", "5", "url.randomize", "true"));
       for (String key : new String[] {"use.latest.with.metadata", "rule.executors", "rule.executors.x.class",
-          "avro.remove.java.properties", "latest.cache.size", "schema.registry.missing.cache.size", "url.randomize"}) {
+          "propagate.schema.tags", "latest.cache.size", "schema.registry.missing.cache.size", "url.randomize"}) {
         assertEquals(1, log.warnings().stream().filter(m -> m.contains("'" + key + "'")).count(),
             key + " in " + log.warnings());
       }

@@ -90,6 +90,25 @@ class ReflectionSerdeTest {
     assertArrayEquals(bytes, s.serialize("counts", counts), "the interned map schema keeps the id");
   }
 
+  @Test
+  void removeJavaPropertiesRegistersTheSchemaWithoutAvroJavaString() {
+    Schema withJavaString = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"S\",\"namespace\":\"x\","
+        + "\"fields\":[{\"name\":\"a\",\"type\":{\"type\":\"string\",\"avro.java.string\":\"String\"}},"
+        + "{\"name\":\"m\",\"type\":{\"type\":\"map\",\"values\":\"int\",\"avro.java.string\":\"String\"}}]}");
+    GenericData.Record record = new GenericData.Record(withJavaString);
+    record.put("a", "x");
+    record.put("m", Map.of("k", 1));
+    byte[] stripped = serializer(registry, false, "avro.remove.java.properties", true).serialize("s", record);
+    Schema registered = registry.schemaById(Fixtures.idOf(stripped));
+    assertTrue(!registered.toString().contains("avro.java.string"), registered.toString());
+    // Schema equality includes properties, so this fails if any avro.java.string is left.
+    assertEquals(new Schema.Parser().parse(withJavaString.toString().replace(",\"avro.java.string\":\"String\"", "")),
+        registered);
+    byte[] kept = serializer(registry, false).serialize("s", record);
+    assertTrue(registry.schemaById(Fixtures.idOf(kept)).toString().contains("avro.java.string"));
+    assertArrayEquals(Fixtures.body(kept), Fixtures.body(stripped), "the property does not change the bytes");
+  }
+
   private static Map<String, Object> stringKeys(Map<?, ?> map) {
     Map<String, Object> out = new LinkedHashMap<>();
     map.forEach((k, v) -> out.put(k.toString(), v));
