@@ -136,7 +136,6 @@ final class ReadSide {
   private Entry newEntry(String topic, SchemaId id) {
     // Ids are looked up with the subject, as Confluent's AvroConverter (through its deserializer) does.
     Schema writer = id.isGuid() ? registry.schemaByGuid(id.guid())
-        : topic == null ? registry.schemaById(id.id())
         : SchemaLookups.writerById(registry, strategy, null, topic, isKey, id.id());
     return new Entry(writer, version(topic, writer));
   }

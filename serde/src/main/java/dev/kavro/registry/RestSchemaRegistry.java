@@ -19,9 +19,10 @@ import org.apache.kafka.common.config.ConfigException;
  *
  * <p>Schemas by id and guid, registrations, lookups and versions are cached without expiry (bounded by
  * {@code max.schemas.per.subject}), so that a schema fetched once keeps working while the registry is down. A
- * subject's latest version is cached for {@code latest.cache.ttl.sec} (by default until evicted, as in Confluent's serde). A miss calls the registry
- * once however many threads ask for the same key at once, and never waits on misses for other keys. Failures are
- * not cached. Schema text is parsed, never compared as a string, and references are resolved recursively.
+ * subject's latest version is cached for {@code latest.cache.ttl.sec} (by default until evicted, as in Confluent's
+ * serde). A miss calls the registry once however many threads ask for the same key at once, and never waits on
+ * misses for other keys. Failures are not cached. Schema text is parsed, never compared as a string, and references
+ * are resolved recursively. Ids are cached per subject (or context) they were looked up with, as Confluent's are.
  *
  * <p>Thread-safe; meant to be shared. {@link #close()} releases the HTTP client.
  */

@@ -123,7 +123,8 @@ final class DeserializerState {
     Class<?> type = config.reflectionType(isKey);
     if (type == null) {
       throw new ConfigException(KavroSerdeConfig.SCHEMA_REFLECTION_CONFIG + "=true on a deserializer needs "
-          + (isKey ? KavroSerdeConfig.KAVRO_REFLECTION_KEY_TYPE_CONFIG : KavroSerdeConfig.KAVRO_REFLECTION_VALUE_TYPE_CONFIG)
+          + (isKey ? KavroSerdeConfig.KAVRO_REFLECTION_KEY_TYPE_CONFIG
+              : KavroSerdeConfig.KAVRO_REFLECTION_VALUE_TYPE_CONFIG)
           + " (the class to read into) or a reader schema: Kavro never loads a class named by a writer schema, "
           + "which is what Confluent's deserializer does here");
     }
@@ -183,7 +184,8 @@ final class DeserializerState {
   private Entry newEntry(String topic, SchemaId id) {
     Schema writer;
     try {
-      writer = id.isGuid() ? registry.schemaByGuid(id.guid()) : SchemaLookups.writerById(registry, strategy, contexts.context(topic), topic, isKey, id.id());
+      writer = id.isGuid() ? registry.schemaByGuid(id.guid())
+          : SchemaLookups.writerById(registry, strategy, contexts.context(topic), topic, isKey, id.id());
     } catch (RegistryException e) {
       throw SerdeErrors.registry("Error retrieving Avro " + (isKey ? "key" : "value") + " schema",
           SerdeErrors.where(topic, isKey, id), e);

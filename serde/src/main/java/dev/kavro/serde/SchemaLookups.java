@@ -8,9 +8,10 @@ public final class SchemaLookups {
   private SchemaLookups() {}
 
   /**
-   * The writer schema of {@code id}: with a strategy that does not use the schema, looked up under the topic's
-   * subject (qualified with {@code context}); otherwise under the bare {@code context}, and with no context first
-   * without a subject, then once more under the subject the schema gives.
+   * The writer schema of {@code id}: without a topic, looked up without a subject; with a strategy that does not
+   * use the schema, under the topic's subject (qualified with {@code context}); otherwise under the bare
+   * {@code context}, and with no context first without a subject, then once more under the subject the schema
+   * gives.
    *
    * @param context the topic's context as {@code :.ctx:}, or {@code null} for the default context
    * @throws dev.kavro.registry.RegistryException when the registry fails
@@ -18,6 +19,9 @@ public final class SchemaLookups {
    */
   public static Schema writerById(
       SchemaRegistry registry, SubjectNameStrategy strategy, String context, String topic, boolean isKey, int id) {
+    if (topic == null) {
+      return registry.schemaById(context, id).schema();
+    }
     if (!strategy.usesSchema()) {
       String subject = strategy.subject(topic, isKey, null);
       return registry.schemaById(context == null ? subject : context + subject, id).schema();

@@ -44,7 +44,8 @@ record AccessToken(String value, long expiresAtMs, Long issuedAtMs, String princ
     }
     JsonNode sub = payload.get(subClaim);
     if (sub == null || !sub.isTextual() || sub.asText().isBlank()) {
-      throw new IllegalArgumentException("the access token has no '" + subClaim + "' claim (bearer.auth.sub.claim.name)");
+      throw new IllegalArgumentException("the access token has no '" + subClaim
+          + "' claim (bearer.auth.sub.claim.name)");
     }
     JsonNode scope = payload.get(scopeClaim);
     if (scope != null && !scope.isNull() && !scope.isTextual() && !scope.isArray()) {
