@@ -53,9 +53,10 @@ import org.apache.kafka.common.serialization.Serializer;
  * ({@code auto.register.schemas}), else the fixed {@code use.schema.id}, else the schema of {@code use.schema.guid},
  * else the subject's latest version ({@code use.latest.version}), else a lookup. Subjects are qualified with the
  * context of {@code context.name.strategy}. With the header schema id serializer the payload is plain Avro and the
- * schema's GUID goes into the {@code __key_schema_id}/{@code __value_schema_id} header. When the schema behind the id is not the record's schema, the record is
- * converted to it through Avro schema resolution. The id is cached per schema object and topic for the life of the
- * serializer, so steady-state records make no registry call and no schema hashing.
+ * schema's GUID goes into the {@code __key_schema_id}/{@code __value_schema_id} header. When the schema behind the
+ * id is not the record's schema, the record is converted to it through Avro schema resolution. The id is cached per
+ * schema object and topic for the life of the serializer, so steady-state records make no registry call and no
+ * schema hashing.
  *
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */
