@@ -25,7 +25,7 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 /** {@code key/value.schema.id.serializer}, {@code key/value.schema.id.deserializer} and {@code use.schema.guid}. */
@@ -35,12 +35,13 @@ class HeaderSchemaIdWriteTest {
   private final MockSchemaRegistry registry = new MockSchemaRegistry();
 
   @ParameterizedTest
-  @ValueSource(booleans = {false, true})
-  void headerSerializerWritesTheGuidHeaderAndAPlainAvroPayload(boolean isKey) {
+  @CsvSource({"false,async", "true,async", "false,compiled", "true,fallback"})
+  void headerSerializerWritesTheGuidHeaderAndAPlainAvroPayload(boolean isKey, String mode) {
     String key = isKey ? "key.schema.id.serializer" : "value.schema.id.serializer";
     RecordHeaders headers = new RecordHeaders();
     GenericRecord record = order(3);
-    byte[] payload = serializer(registry, isKey, key, CONFLUENT_HEADER).serialize("orders", headers, record);
+    byte[] payload = serializer(registry, isKey, key, CONFLUENT_HEADER, "kavro.reader.mode", mode)
+        .serialize("orders", headers, record);
 
     int id = registry.lookup(isKey ? "orders-key" : "orders-value", Fixtures.ORDER_V1, false).id();
     byte[] confluent = confluentBytes(id, Fixtures.ORDER_V1, record, GenericData.get());
@@ -53,7 +54,8 @@ class HeaderSchemaIdWriteTest {
         .putLong(guid.getLeastSignificantBits());
     assertArrayEquals(expected, header.value());
     assertNull(headers.lastHeader(isKey ? "__value_schema_id" : "__key_schema_id"));
-    assertEquals(record, deserializer(registry, isKey).deserialize("orders", headers, payload));
+    assertEquals(record, deserializer(registry, isKey, "kavro.reader.mode", mode).deserialize("orders", headers,
+        payload));
   }
 
   @Test
