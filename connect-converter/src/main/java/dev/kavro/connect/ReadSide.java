@@ -7,6 +7,7 @@ import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
 import dev.kavro.connect.data.AvroToConnectValue;
 import dev.kavro.connect.data.ConnectToAvroSchema;
+import dev.kavro.plan.ClassProps;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistry;
@@ -165,6 +166,8 @@ final class ReadSide {
     volatile Projection lastTargeted;
 
     Entry(Schema writer, Integer version) {
+      // A registry schema never names classes for Avro to load.
+      writer = ClassProps.strip(writer);
       this.writer = writer;
       this.version = version;
       Schema reader = fixedReader != null ? fixedReader : writer;

@@ -2,6 +2,7 @@ package dev.kavro.cache;
 
 import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.JaninoCompiler;
+import dev.kavro.plan.ClassProps;
 import dev.kavro.plan.PlanBuilder;
 import dev.kavro.plan.UnsupportedSchemaException;
 import java.time.Duration;
@@ -63,9 +64,11 @@ public final class ReaderCache extends CompilingCache<ReaderKey, ReaderEntry> im
       return ReaderEntry.planned(this, key, PlanBuilder.build(writer, reader, model), model);
     } catch (UnsupportedSchemaException e) {
       LOG.info("Kavro reads {} with vanilla Avro: {}", key, e.getMessage());
+      // Avro takes classes from the reader schema; the writer's class props never reach it either.
+      Schema bareWriter = ClassProps.strip(writer);
       DatumReader<Object> vanilla = model instanceof SpecificData specific
-          ? new SpecificDatumReader<>(writer, reader, specific)
-          : new GenericDatumReader<>(writer, reader, model);
+          ? new SpecificDatumReader<>(bareWriter, reader, specific)
+          : new GenericDatumReader<>(bareWriter, reader, model);
       return ReaderEntry.vanilla(this, vanilla, e.getMessage());
     }
   }
