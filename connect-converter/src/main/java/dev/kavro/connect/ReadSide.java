@@ -12,6 +12,7 @@ import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.NestingLimit;
 import dev.kavro.runtime.ThreadScratch;
 import dev.kavro.serde.SubjectNameStrategy;
 import dev.kavro.wire.SchemaId;
@@ -112,7 +113,12 @@ final class ReadSide {
           data.length), settings);
     }
     // A record is complete in memory: no stream buffering to pay for; wrap() resets all state, even after a failure.
-    return projection.decoder.decode(byteDecoders.get().wrap(data, off, data.length - off));
+    try {
+      return projection.decoder.decode(byteDecoders.get().wrap(data, off, data.length - off));
+    } catch (NestingLimit.ReadOnDeepStack deep) {
+      return NestingLimit.onDeepStack(() -> projection.decoder.decode(new ByteArrayDecoder(data, off,
+          data.length - off)));
+    }
   }
 
   private Entry entry(String topic, int id) {

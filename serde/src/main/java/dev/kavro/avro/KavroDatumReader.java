@@ -3,6 +3,7 @@ package dev.kavro.avro;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.cache.ReaderEntry;
 import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.NestingLimit;
 import dev.kavro.runtime.ThreadScratch;
 import java.io.IOException;
 import java.time.Duration;
@@ -88,10 +89,31 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
     return prepared;
   }
 
+  /**
+   * Reads one datum. A datum of a recursive schema nested deeper than 128 levels is read again on a Kavro
+   * thread with a deep stack when {@code in} is a {@link ByteArrayDecoder}, which is then left after the datum as
+   * usual (see {@link NestingLimit}).
+   *
+   * @throws IOException when the input ends early or is malformed
+   * @throws NestingLimit.NestingTooDeepException when the datum nests deeper than {@link NestingLimit#MAX_DEPTH}
+   */
   @Override
   @SuppressWarnings("unchecked")
   public T read(T reuse, Decoder in) throws IOException {
-    return (T) entry.read(reuse, in, mode != ReaderMode.FALLBACK);
+    ReaderEntry current = entry;
+    boolean allowCompiled = mode != ReaderMode.FALLBACK;
+    if (!(in instanceof ByteArrayDecoder bytes)) {
+      return (T) current.read(reuse, in, allowCompiled);
+    }
+    int start = bytes.position();
+    try {
+      return (T) current.read(reuse, in, allowCompiled);
+    } catch (NestingLimit.ReadOnDeepStack deep) {
+      ByteArrayDecoder again = bytes.from(start);
+      Object datum = NestingLimit.onDeepStack(() -> current.read(reuse, again, allowCompiled));
+      bytes.position(again.position());
+      return (T) datum;
+    }
   }
 
   /**

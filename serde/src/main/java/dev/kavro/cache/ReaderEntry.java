@@ -37,7 +37,7 @@ public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
 
   /** An entry for a pair Kavro does not plan: vanilla Avro reads it, and it never compiles. */
   static ReaderEntry vanilla(ReaderCache cache, DatumReader<Object> vanilla, String reason) {
-    return new ReaderEntry(cache, vanilla, CompiledSlot.unavailable("reader", reason));
+    return new ReaderEntry(cache, new StackBoundedReader(vanilla), CompiledSlot.unavailable("reader", reason));
   }
 
   /**
@@ -62,6 +62,27 @@ public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
   ClassLoader compiledClassLoader() {
     GeneratedReader code = compiled.get();
     return code == null ? null : code.getClass().getClassLoader();
+  }
+
+  /**
+   * Vanilla Avro's reader for the pairs Kavro does not plan. It has no depth count, so a datum nested deeper than the
+   * stack allows ends its recursion; that one error, raised by the input alone, becomes a typed failure of the read
+   * (the partial datum is dropped, nothing else is shared).
+   */
+  private record StackBoundedReader(DatumReader<Object> vanilla) implements DatumReader<Object> {
+    @Override
+    public void setSchema(Schema schema) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Object read(Object reuse, Decoder in) throws IOException {
+      try {
+        return vanilla.read(reuse, in);
+      } catch (StackOverflowError e) {
+        throw new AvroRuntimeException("Datum nested too deeply for Avro's reader on this thread's stack");
+      }
+    }
   }
 
   /** Adapts the interpreter to Avro's reader interface. */

@@ -188,6 +188,21 @@ public final class ReadSupport {
     }
   }
 
+  /** Starts reading one datum of a recursive schema: forgets levels a failed read left open. */
+  public static void startCountedRead(Decoder in) {
+    NestingLimit.startStreamRead(in);
+  }
+
+  /** Opens a record or array of a recursive schema (see {@link NestingLimit}). */
+  public static void enterLevel(Decoder in) {
+    NestingLimit.enter(in);
+  }
+
+  /** Closes a level opened by {@link #enterLevel}. */
+  public static void exitLevel(Decoder in) {
+    NestingLimit.exit(in);
+  }
+
   public static void beginZeroByteArray() {
     SystemLimitException.beginCollectionAllocationScope();
   }
