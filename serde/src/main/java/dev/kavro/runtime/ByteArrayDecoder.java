@@ -35,6 +35,8 @@ public final class ByteArrayDecoder extends Decoder {
   private int depth;
   /** The deepest level opened since the last {@link #wrap}. */
   private int deepest;
+  /** Array elements that take no bytes, read since the last {@link #wrap} (see {@link ZeroByteItems}). */
+  private long zeroByteItems;
 
   public ByteArrayDecoder() {
     this(new byte[0], 0, 0);
@@ -55,6 +57,7 @@ public final class ByteArrayDecoder extends Decoder {
     this.collectionCount = 0;
     this.depth = 0;
     this.deepest = 0;
+    this.zeroByteItems = 0;
     return this;
   }
 
@@ -85,6 +88,14 @@ public final class ByteArrayDecoder extends Decoder {
     if (++depth > NestingLimit.CALLER_DEPTH) {
       deepest = Math.max(deepest, depth);
       NestingLimit.beyondCallerDepth(depth);
+    }
+  }
+
+  /** Counts {@code count} more zero-byte array elements of this datum against {@link ZeroByteItems#MAX_ITEMS}. */
+  void addZeroByteItems(long count) {
+    zeroByteItems += count;
+    if (zeroByteItems > ZeroByteItems.MAX_ITEMS) {
+      throw ZeroByteItems.tooMany(zeroByteItems);
     }
   }
 
