@@ -6,6 +6,7 @@ import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.NestingLimit;
 import dev.kavro.runtime.ThreadScratch;
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.Objects;
 import org.apache.avro.Schema;
@@ -34,13 +35,19 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   private final Schema readerSchema;
   private final GenericData model;
   private final ReaderMode mode;
-  private volatile ReaderEntry entry;
+  private volatile Schema writer;
+  /**
+   * The cache's entry, held weakly: the cache alone decides how many compiled classes stay loaded, so an evicted
+   * entry's class unloads while this reader lives; the next read finds or rebuilds the entry.
+   */
+  private volatile WeakReference<ReaderEntry> entry;
 
   private KavroDatumReader(Schema writer, Schema reader, GenericData model, ReaderMode mode) {
     this.readerSchema = reader;
     this.model = model;
     this.mode = mode;
-    this.entry = prepare(writer);
+    this.writer = writer;
+    this.entry = new WeakReference<>(prepare(writer));
   }
 
   /** A generic reader in {@link ReaderMode#ASYNC} mode. */
@@ -79,14 +86,22 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
         Objects.requireNonNull(model, "model"), Objects.requireNonNull(mode, "mode"));
   }
 
+  /** The entry for {@code writer}; compiled now in {@link ReaderMode#COMPILED}, after enough reads in ASYNC. */
   private ReaderEntry prepare(Schema writer) {
     ReaderEntry prepared = ReaderCache.shared().entry(writer, readerSchema, model);
-    switch (mode) {
-      case ASYNC -> prepared.compileAsync();
-      case COMPILED -> prepared.compileNow();
-      case FALLBACK -> { }
+    if (mode == ReaderMode.COMPILED) {
+      prepared.compileNow();
     }
     return prepared;
+  }
+
+  private ReaderEntry entry() {
+    ReaderEntry current = entry.get();
+    if (current == null) {
+      current = prepare(writer);
+      entry = new WeakReference<>(current);
+    }
+    return current;
   }
 
   /**
@@ -100,7 +115,7 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   @Override
   @SuppressWarnings("unchecked")
   public T read(T reuse, Decoder in) throws IOException {
-    ReaderEntry current = entry;
+    ReaderEntry current = entry();
     boolean allowCompiled = mode != ReaderMode.FALLBACK;
     if (!(in instanceof ByteArrayDecoder bytes)) {
       return (T) current.read(reuse, in, allowCompiled);
@@ -130,7 +145,9 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   /** Switches to a new writer schema (as {@code DataFileStream} does); the reader schema stays. */
   @Override
   public void setSchema(Schema writer) {
-    entry = prepare(Objects.requireNonNull(writer, "writer"));
+    ReaderEntry prepared = prepare(Objects.requireNonNull(writer, "writer"));
+    this.writer = writer;
+    this.entry = new WeakReference<>(prepared);
   }
 
   /** The reader schema: the type of what {@link #read} returns. */
@@ -140,15 +157,21 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
 
   /** Whether reads currently run through compiled code. */
   public boolean isCompiled() {
-    return mode != ReaderMode.FALLBACK && entry.isCompiled();
+    return mode != ReaderMode.FALLBACK && entry().isCompiled();
   }
 
   /**
-   * Waits up to {@code timeout} for compiled code, for warm-up before traffic.
+   * Starts compiling at once, without waiting for the compile threshold, and waits up to {@code timeout} for compiled
+   * code: warm-up before traffic.
    *
    * @return whether reads now run through compiled code; always {@code false} in {@link ReaderMode#FALLBACK} mode
    */
   public boolean awaitCompiled(Duration timeout) {
-    return mode != ReaderMode.FALLBACK && entry.awaitCompiled(timeout);
+    if (mode == ReaderMode.FALLBACK) {
+      return false;
+    }
+    ReaderEntry current = entry();
+    current.compileAsync();
+    return current.awaitCompiled(timeout);
   }
 }

@@ -20,6 +20,8 @@ import org.apache.avro.io.Decoder;
 public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
   private final ReaderCache cache;
   private final DatumReader<Object> fallback;
+  /** Reads served by the fallback while compiled code was allowed; not exact under contention, need not be. */
+  private int fallbackReadsHere;
 
   private ReaderEntry(ReaderCache cache, DatumReader<Object> fallback, CompiledSlot<GeneratedReader> compiled) {
     super(compiled);
@@ -51,6 +53,10 @@ public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
       if (code != null) {
         cache.compiledReads.increment();
         return code.read(reuse, in);
+      }
+      // Compile what is used: a pair read often enough, as a JIT does. Racy counts only shift the moment a little.
+      if (++fallbackReadsHere >= cache.compileThreshold()) {
+        compiled.compileAsync();
       }
     }
     cache.fallbackReads.increment();
