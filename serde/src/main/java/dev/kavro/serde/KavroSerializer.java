@@ -163,8 +163,11 @@ public final class KavroSerializer implements Serializer<Object> {
       }
       return encoder.toByteArray();
     } catch (IOException | RuntimeException e) {
-      throw SerdeErrors.serialization("Error serializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
-          target.id), e);
+      GenericData model = data instanceof SpecificRecord ? DataModels.specific(data.getClass(), s.conversions)
+          : s.genericModel;
+      String path = DatumPaths.firstMismatch(targets.schema, data, model);
+      throw SerdeErrors.serialization("Error serializing Avro " + side(s) + (path == null ? "" : " " + path),
+          SerdeErrors.where(topic, s.isKey, target.id), e);
     } finally {
       // Nothing survives reset(), failed writes included; only the array's size needs watching.
       if (owner) {
