@@ -55,6 +55,19 @@ class SerializerFieldPathTest {
     expectPath(mode, r -> r.put("lines", "nope"), "Order.lines");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"async", "compiled", "fallback"})
+  void aDatumThatContainsItselfIsATypedError(String mode) {
+    Schema list = dev.kavro.testing.DeepData.LIST;
+    GenericRecord node = new GenericData.Record(list);
+    node.put("v", 1);
+    node.put("next", node);
+    KavroSerializer serializer = Fixtures.serializer(new MockSchemaRegistry(), false, "kavro.reader.mode", mode);
+    SerializationException e = assertThrows(SerializationException.class, () -> serializer.serialize("loops", node));
+    assertTrue(e.getMessage().contains("topic 'loops'") && e.getMessage().contains("contains itself"),
+        e.getMessage());
+  }
+
   private static void expectPath(String mode, Consumer<GenericRecord> spoil, String path) {
     MockSchemaRegistry registry = new MockSchemaRegistry();
     KavroSerializer serializer = Fixtures.serializer(registry, false, "kavro.reader.mode", mode);
