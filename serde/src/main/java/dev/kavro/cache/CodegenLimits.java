@@ -24,7 +24,7 @@ import org.apache.avro.Schema;
 record CodegenLimits(int maxFields, int maxDepth) {
   static final CodegenLimits DEFAULT = new CodegenLimits(10_000, 64);
 
-  /** @throws IllegalStateException if {@code plan} is beyond a limit */
+  /** @throws CodegenLimitException if {@code plan} is beyond a limit */
   void check(ReadPlan plan) {
     int fields = 0;
     for (ReadPlan record : distinct(plan, ReadPlan::children, p -> p.kind() == ReadPlan.Kind.RECORD)) {
@@ -36,7 +36,7 @@ record CodegenLimits(int maxFields, int maxDepth) {
     checkDepth(new Heights<ReadPlan>(ReadPlan::children, p -> p.kind() == ReadPlan.Kind.LOGICAL ? 0 : 1).of(plan));
   }
 
-  /** @throws IllegalStateException if {@code schema} (as written, by a compiled writer) is beyond a limit */
+  /** @throws CodegenLimitException if {@code schema} (as written, by a compiled writer) is beyond a limit */
   void check(Schema schema) {
     int fields = 0;
     for (Schema record : distinct(schema, CodegenLimits::children, s -> s.getType() == Schema.Type.RECORD)) {
@@ -48,13 +48,13 @@ record CodegenLimits(int maxFields, int maxDepth) {
 
   private void checkFields(int fields) {
     if (fields > maxFields) {
-      throw new IllegalStateException("Schema has more than " + maxFields + " fields; not compiled");
+      throw new CodegenLimitException("Schema has more than " + maxFields + " fields; not compiled");
     }
   }
 
   private void checkDepth(int depth) {
     if (depth > maxDepth) {
-      throw new IllegalStateException("Schema nesting deeper than " + maxDepth + "; not compiled");
+      throw new CodegenLimitException("Schema nesting deeper than " + maxDepth + "; not compiled");
     }
   }
 
