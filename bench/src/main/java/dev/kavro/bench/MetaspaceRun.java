@@ -1,71 +1,99 @@
 package dev.kavro.bench;
 
-import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
 import dev.kavro.bench.data.RandomDatum;
 import dev.kavro.bench.data.RandomSchemas;
 import dev.kavro.cache.ReaderCache;
+import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.serde.KavroDeserializer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
+import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 
 /**
- * Compiles readers for many distinct schemas (10 000 by default) through the shared cache, bounded to
- * {@code --cache-max} entries, and prints metaspace after a full GC every {@code --every} schemas. Metaspace levels
- * off once the cache is full: evicted readers' classes unload with their class loaders.
+ * One {@code KavroDeserializer} (async mode) reads records of many distinct schema ids (10,000 by default) with the
+ * reader cache bounded to {@code --cache-max} entries: most ids a few times ({@code --reads}), every
+ * {@code --hot-every}-th id often enough to be compiled ({@code --hot-reads}). Prints metaspace after a full GC every
+ * {@code --every} ids, and checks that metaspace grew by less than {@code --max-growth-mib} and that classes unloaded
+ * while the deserializer was still open: nothing outside the cache keeps compiled classes alive.
  */
 final class MetaspaceRun {
   private MetaspaceRun() {}
 
   static void main(String[] args) throws IOException {
     int schemas = 10_000;
-    int cacheMax = 500;
+    int cacheMax = 100;
     int every = 1_000;
+    int reads = 3;
+    int hotEvery = 20;
+    int hotReads = 2 * ReaderCache.DEFAULT_COMPILE_THRESHOLD;
+    double maxGrowthMib = 20;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--schemas" -> schemas = Integer.parseInt(args[++i]);
         case "--cache-max" -> cacheMax = Integer.parseInt(args[++i]);
         case "--every" -> every = Integer.parseInt(args[++i]);
-        default -> throw new IllegalArgumentException("Unknown option " + args[i]
-            + " (options: --schemas N, --cache-max N, --every N)");
+        case "--reads" -> reads = Integer.parseInt(args[++i]);
+        case "--hot-every" -> hotEvery = Integer.parseInt(args[++i]);
+        case "--hot-reads" -> hotReads = Integer.parseInt(args[++i]);
+        case "--max-growth-mib" -> maxGrowthMib = Double.parseDouble(args[++i]);
+        default -> throw new IllegalArgumentException("Unknown option " + args[i] + " (options: --schemas N, "
+            + "--cache-max N, --every N, --reads N, --hot-every N, --hot-reads N, --max-growth-mib X)");
       }
     }
+    MockSchemaRegistry registry = MockSchemaRegistry.forScope("metaspace-run");
+    KavroDeserializer deserializer = new KavroDeserializer(registry);
+    deserializer.configure(Map.of("kavro.reader.cache.max", cacheMax), false);
     ReaderCache cache = ReaderCache.shared();
-    cache.resize(cacheMax, 1);
     ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
-    System.out.printf(Locale.ROOT, "# Metaspace with %d distinct schemas, reader cache bounded to %d entries%n%n"
-        + "- JVM: %s%n- CPU: %s%n%n", schemas, cacheMax, MachineInfo.jvm(), MachineInfo.cpu());
-    System.out.println("| schemas compiled | metaspace used (MiB) | classes loaded | classes unloaded | cache size |");
-    System.out.println("|---:|---:|---:|---:|---:|");
-    report(0, classes, cache);
-    long start = System.nanoTime();
+    System.out.printf(Locale.ROOT, "# Metaspace with %d distinct schema ids through one deserializer, reader cache "
+        + "bounded to %d entries%n%n%d reads per id, %d for every %d-th id (compile threshold %d)%n%n"
+        + "- JVM: %s%n- CPU: %s%n%n", schemas, cacheMax, reads, hotReads, hotEvery,
+        ReaderCache.DEFAULT_COMPILE_THRESHOLD, MachineInfo.jvm(), MachineInfo.cpu());
+    System.out.println("| schema ids read | metaspace used (MiB) | classes loaded | classes unloaded | compiles | "
+        + "cache size |");
+    System.out.println("|---:|---:|---:|---:|---:|---:|");
+    double start = report(0, classes, cache);
+    double peak = start;
+    long startNanos = System.nanoTime();
     for (int n = 1; n <= schemas; n++) {
       Schema schema = RandomSchemas.generate("Meta", "dev.kavro.bench.meta.n" + n, n, 10, 1);
-      KavroDatumReader<Object> reader = KavroDatumReader.create(schema, schema, GenericData.get(), ReaderMode.COMPILED);
-      if (!reader.isCompiled()) {
-        throw new IllegalStateException("Schema " + n + " was not compiled");
+      int id = registry.register("meta-" + n + "-value", schema.toString(), List.of(), false);
+      byte[] framed = framed(id, encodeOne(schema));
+      int times = n % hotEvery == 0 ? hotReads : reads;
+      for (int r = 0; r < times; r++) {
+        deserializer.deserialize("meta-" + n, framed);
       }
-      reader.read(null, DecoderFactory.get().binaryDecoder(encodeOne(schema), null));
       if (n % every == 0) {
-        report(n, classes, cache);
+        peak = Math.max(peak, report(n, classes, cache));
       }
     }
-    System.out.printf(Locale.ROOT, "%n%.1f s in all%n", (System.nanoTime() - start) / 1e9);
+    long unloaded = classes.getUnloadedClassCount();
+    System.out.printf(Locale.ROOT, "%n%.1f s in all; metaspace growth %.1f MiB (limit %.1f), %d classes unloaded "
+        + "while the deserializer was open%n", (System.nanoTime() - startNanos) / 1e9, peak - start, maxGrowthMib,
+        unloaded);
+    deserializer.close();
+    if (peak - start >= maxGrowthMib || unloaded == 0) {
+      throw new IllegalStateException("Metaspace not bounded by the cache: growth " + (peak - start) + " MiB, "
+          + unloaded + " classes unloaded");
+    }
   }
 
-  private static void report(int n, ClassLoadingMXBean classes, ReaderCache cache) {
+  private static double report(int n, ClassLoadingMXBean classes, ReaderCache cache) {
     System.gc();
-    System.out.printf(Locale.ROOT, "| %d | %.1f | %d | %d | %d |%n", n, metaspaceMiB(),
-        classes.getTotalLoadedClassCount(), classes.getUnloadedClassCount(), cache.getCacheSize());
+    double used = metaspaceMiB();
+    System.out.printf(Locale.ROOT, "| %d | %.1f | %d | %d | %d | %d |%n", n, used, classes.getTotalLoadedClassCount(),
+        classes.getUnloadedClassCount(), cache.getCompiles(), cache.getCacheSize());
+    return used;
   }
 
   private static double metaspaceMiB() {
@@ -75,6 +103,10 @@ final class MetaspaceRun {
       }
     }
     return Double.NaN;
+  }
+
+  private static byte[] framed(int id, byte[] avro) {
+    return ByteBuffer.allocate(5 + avro.length).put((byte) 0).putInt(id).put(avro).array();
   }
 
   private static byte[] encodeOne(Schema schema) throws IOException {

@@ -4,6 +4,8 @@ import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectValue;
+import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.NestingLimit;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -30,6 +32,11 @@ final class GenericPathDecoder implements ConnectDecoder {
 
   @Override
   public Object decode(Decoder in) throws IOException {
-    return AvroToConnectValue.convert(readerSchema, connectSchema, reader.read(null, in), settings);
+    Object datum = reader.read(null, in);
+    if (in instanceof ByteArrayDecoder bytes) {
+      // The conversion recurses as deeply as the datum: a deep one is read and converted again on a deep stack.
+      NestingLimit.requireStackFor(bytes);
+    }
+    return AvroToConnectValue.convert(readerSchema, connectSchema, datum, settings);
   }
 }

@@ -122,6 +122,9 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
       ConnectWriterCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
           serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
     }
+    if (configs.containsKey(KavroSerdeConfig.KAVRO_COMPILE_THRESHOLD_CONFIG)) {
+      ReaderCache.shared().setCompileThreshold(serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THRESHOLD_CONFIG));
+    }
     SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
     boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
     State previous = state;

@@ -7,10 +7,12 @@ import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
 import dev.kavro.connect.data.AvroToConnectValue;
 import dev.kavro.connect.data.ConnectToAvroSchema;
+import dev.kavro.plan.ClassProps;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.NestingLimit;
 import dev.kavro.runtime.ThreadScratch;
 import dev.kavro.serde.SchemaLookups;
 import dev.kavro.serde.SubjectNameStrategy;
@@ -113,7 +115,12 @@ final class ReadSide {
           data.length), settings);
     }
     // A record is complete in memory: no stream buffering to pay for; wrap() resets all state, even after a failure.
-    return projection.decoder.decode(byteDecoders.get().wrap(data, off, data.length - off));
+    try {
+      return projection.decoder.decode(byteDecoders.get().wrap(data, off, data.length - off));
+    } catch (NestingLimit.ReadOnDeepStack deep) {
+      return NestingLimit.onDeepStack(() -> projection.decoder.decode(new ByteArrayDecoder(data, off,
+          data.length - off)));
+    }
   }
 
   private Entry entry(String topic, int id) {
@@ -169,6 +176,8 @@ final class ReadSide {
     volatile Projection lastTargeted;
 
     Entry(Schema writer, Integer version) {
+      // A registry schema never names classes for Avro to load.
+      writer = ClassProps.strip(writer);
       this.writer = writer;
       this.version = version;
       Schema reader = fixedReader != null ? fixedReader : writer;

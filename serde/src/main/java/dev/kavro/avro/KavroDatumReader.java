@@ -3,8 +3,10 @@ package dev.kavro.avro;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.cache.ReaderEntry;
 import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.NestingLimit;
 import dev.kavro.runtime.ThreadScratch;
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.Objects;
 import org.apache.avro.Schema;
@@ -34,13 +36,19 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   private final Schema readerSchema;
   private final GenericData model;
   private final ReaderMode mode;
-  private volatile ReaderEntry entry;
+  private volatile Schema writer;
+  /**
+   * The cache's entry, held weakly: the cache alone decides how many compiled classes stay loaded, so an evicted
+   * entry's class unloads while this reader lives; the next read finds or rebuilds the entry.
+   */
+  private volatile WeakReference<ReaderEntry> entry;
 
   private KavroDatumReader(Schema writer, Schema reader, GenericData model, ReaderMode mode) {
     this.readerSchema = reader;
     this.model = model;
     this.mode = mode;
-    this.entry = prepare(writer);
+    this.writer = writer;
+    this.entry = new WeakReference<>(prepare(writer));
   }
 
   /** A generic reader in {@link ReaderMode#ASYNC} mode. */
@@ -82,20 +90,49 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
         Objects.requireNonNull(model, "model"), Objects.requireNonNull(mode, "mode"));
   }
 
+  /** The entry for {@code writer}; compiled now in {@link ReaderMode#COMPILED}, after enough reads in ASYNC. */
   private ReaderEntry prepare(Schema writer) {
     ReaderEntry prepared = ReaderCache.shared().entry(writer, readerSchema, model);
-    switch (mode) {
-      case ASYNC -> prepared.compileAsync();
-      case COMPILED -> prepared.compileNow();
-      case FALLBACK -> { }
+    if (mode == ReaderMode.COMPILED) {
+      prepared.compileNow();
     }
     return prepared;
   }
 
+  private ReaderEntry entry() {
+    ReaderEntry current = entry.get();
+    if (current == null) {
+      current = prepare(writer);
+      entry = new WeakReference<>(current);
+    }
+    return current;
+  }
+
+  /**
+   * Reads one datum. A datum of a recursive schema nested deeper than 128 levels is read again on a Kavro
+   * thread with a deep stack when {@code in} is a {@link ByteArrayDecoder}, which is then left after the datum as
+   * usual (see {@link NestingLimit}).
+   *
+   * @throws IOException when the input ends early or is malformed
+   * @throws NestingLimit.NestingTooDeepException when the datum nests deeper than {@link NestingLimit#MAX_DEPTH}
+   */
   @Override
   @SuppressWarnings("unchecked")
   public T read(T reuse, Decoder in) throws IOException {
-    return (T) entry.read(reuse, in, mode != ReaderMode.FALLBACK);
+    ReaderEntry current = entry();
+    boolean allowCompiled = mode != ReaderMode.FALLBACK;
+    if (!(in instanceof ByteArrayDecoder bytes)) {
+      return (T) current.read(reuse, in, allowCompiled);
+    }
+    int start = bytes.position();
+    try {
+      return (T) current.read(reuse, in, allowCompiled);
+    } catch (NestingLimit.ReadOnDeepStack deep) {
+      ByteArrayDecoder again = bytes.from(start);
+      Object datum = NestingLimit.onDeepStack(() -> current.read(reuse, again, allowCompiled));
+      bytes.position(again.position());
+      return (T) datum;
+    }
   }
 
   /**
@@ -112,7 +149,9 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   /** Switches to a new writer schema (as {@code DataFileStream} does); the reader schema stays. */
   @Override
   public void setSchema(Schema writer) {
-    entry = prepare(Objects.requireNonNull(writer, "writer"));
+    ReaderEntry prepared = prepare(Objects.requireNonNull(writer, "writer"));
+    this.writer = writer;
+    this.entry = new WeakReference<>(prepared);
   }
 
   /** The reader schema: the type of what {@link #read} returns. */
@@ -122,15 +161,21 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
 
   /** Whether reads currently run through compiled code. */
   public boolean isCompiled() {
-    return mode != ReaderMode.FALLBACK && entry.isCompiled();
+    return mode != ReaderMode.FALLBACK && entry().isCompiled();
   }
 
   /**
-   * Waits up to {@code timeout} for compiled code, for warm-up before traffic.
+   * Starts compiling at once, without waiting for the compile threshold, and waits up to {@code timeout} for compiled
+   * code: warm-up before traffic.
    *
    * @return whether reads now run through compiled code; always {@code false} in {@link ReaderMode#FALLBACK} mode
    */
   public boolean awaitCompiled(Duration timeout) {
-    return mode != ReaderMode.FALLBACK && entry.awaitCompiled(timeout);
+    if (mode == ReaderMode.FALLBACK) {
+      return false;
+    }
+    ReaderEntry current = entry();
+    current.compileAsync();
+    return current.awaitCompiled(timeout);
   }
 }

@@ -5,7 +5,10 @@ package dev.kavro.avro;
  * Both produce equal results of the same Java types; the mode only decides when compiled code is used.
  */
 public enum ReaderMode {
-  /** Serve the fallback at once and compile in the background; swap to compiled code when it is ready. */
+  /**
+   * Serve the fallback at once; once a pair has been read {@code kavro.compile.threshold} times (100 by default),
+   * compile it in the background and swap to compiled code when it is ready.
+   */
   ASYNC,
   /**
    * Compile on first use and wait for it; a compile failure is thrown, not hidden. A schema beyond the code

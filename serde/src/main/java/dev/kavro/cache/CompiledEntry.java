@@ -20,6 +20,11 @@ public abstract class CompiledEntry<T> {
     return compiled.get() != null;
   }
 
+  /** Whether compilation was started (it may have finished, failed, or still be running). */
+  public boolean isCompileStarted() {
+    return compiled.isStarted();
+  }
+
   /** Starts compiling in the background, once; returns at once. */
   public void compileAsync() {
     compiled.compileAsync();

@@ -58,6 +58,11 @@ public final class CompiledSlot<T> {
     return compiled;
   }
 
+  /** Whether a compilation was started. */
+  public boolean isStarted() {
+    return compilation.get() != null;
+  }
+
   /** Starts compiling in the background, once; returns at once. */
   public void compileAsync() {
     if (unavailable != null || compilation.get() != null) {

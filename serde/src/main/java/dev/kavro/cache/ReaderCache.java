@@ -2,6 +2,7 @@ package dev.kavro.cache;
 
 import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.JaninoCompiler;
+import dev.kavro.plan.ClassProps;
 import dev.kavro.plan.PlanBuilder;
 import dev.kavro.plan.UnsupportedSchemaException;
 import java.time.Duration;
@@ -26,6 +27,8 @@ public final class ReaderCache extends CompilingCache<ReaderKey, ReaderEntry> im
   private static final Logger LOG = LoggerFactory.getLogger(ReaderCache.class);
   public static final int DEFAULT_MAX_ENTRIES = 1000;
   public static final int DEFAULT_COMPILE_THREADS = 1;
+  /** Fallback reads of a pair after which {@code async} readers compile it (see {@link #setCompileThreshold}). */
+  public static final int DEFAULT_COMPILE_THRESHOLD = 100;
   private static final Duration IDLE = Duration.ofHours(1);
   private static final ReaderCache SHARED = CompileService.registered(new ReaderCache(DEFAULT_MAX_ENTRIES, IDLE,
       DEFAULT_COMPILE_THREADS, new JaninoCompiler(ReaderCache.class.getClassLoader()), CodegenLimits.DEFAULT),
@@ -33,6 +36,7 @@ public final class ReaderCache extends CompilingCache<ReaderKey, ReaderEntry> im
 
   final RecordCounter compiledReads = new RecordCounter();
   final RecordCounter fallbackReads = new RecordCounter();
+  private volatile int compileThreshold = DEFAULT_COMPILE_THRESHOLD;
 
   ReaderCache(int maxEntries, Duration idle, int compileThreads, ClassCompiler compiler, CodegenLimits limits) {
     super("kavro-compile-reader", maxEntries, idle, compileThreads, compiler, limits);
@@ -63,11 +67,29 @@ public final class ReaderCache extends CompilingCache<ReaderKey, ReaderEntry> im
       return ReaderEntry.planned(this, key, PlanBuilder.build(writer, reader, model), model);
     } catch (UnsupportedSchemaException e) {
       LOG.info("Kavro reads {} with vanilla Avro: {}", key, e.getMessage());
+      // Avro takes classes from the reader schema; the writer's class props never reach it either.
+      Schema bareWriter = ClassProps.strip(writer);
       DatumReader<Object> vanilla = model instanceof SpecificData specific
-          ? new SpecificDatumReader<>(writer, reader, specific)
-          : new GenericDatumReader<>(writer, reader, model);
+          ? new SpecificDatumReader<>(bareWriter, reader, specific)
+          : new GenericDatumReader<>(bareWriter, reader, model);
       return ReaderEntry.vanilla(this, vanilla, e.getMessage());
     }
+  }
+
+  /**
+   * How many reads a pair serves from the fallback before an {@code async} reader compiles it (0 or 1: at once).
+   * One-off schema ids then cost no compile time and no metaspace. Serdes set it from {@code kavro.compile.threshold};
+   * with several serdes in one process, the last configuration wins.
+   */
+  public void setCompileThreshold(int reads) {
+    if (reads < 0) {
+      throw new IllegalArgumentException("compile threshold " + reads + " < 0");
+    }
+    compileThreshold = reads;
+  }
+
+  int compileThreshold() {
+    return compileThreshold;
   }
 
   @Override

@@ -20,6 +20,8 @@ import org.apache.avro.io.Decoder;
 public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
   private final ReaderCache cache;
   private final DatumReader<Object> fallback;
+  /** Reads served by the fallback while compiled code was allowed; not exact under contention, need not be. */
+  private int fallbackReadsHere;
 
   private ReaderEntry(ReaderCache cache, DatumReader<Object> fallback, CompiledSlot<GeneratedReader> compiled) {
     super(compiled);
@@ -37,7 +39,7 @@ public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
 
   /** An entry for a pair Kavro does not plan: vanilla Avro reads it, and it never compiles. */
   static ReaderEntry vanilla(ReaderCache cache, DatumReader<Object> vanilla, String reason) {
-    return new ReaderEntry(cache, vanilla, CompiledSlot.unavailable("reader", reason));
+    return new ReaderEntry(cache, new StackBoundedReader(vanilla), CompiledSlot.unavailable("reader", reason));
   }
 
   /**
@@ -52,6 +54,10 @@ public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
         cache.compiledReads.increment();
         return code.read(reuse, in);
       }
+      // Compile what is used: a pair read often enough, as a JIT does. Racy counts only shift the moment a little.
+      if (++fallbackReadsHere >= cache.compileThreshold()) {
+        compiled.compileAsync();
+      }
     }
     cache.fallbackReads.increment();
     return fallback.read(reuse, in);
@@ -62,6 +68,27 @@ public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
   ClassLoader compiledClassLoader() {
     GeneratedReader code = compiled.get();
     return code == null ? null : code.getClass().getClassLoader();
+  }
+
+  /**
+   * Vanilla Avro's reader for the pairs Kavro does not plan. It has no depth count, so a datum nested deeper than the
+   * stack allows ends its recursion; that one error, raised by the input alone, becomes a typed failure of the read
+   * (the partial datum is dropped, nothing else is shared).
+   */
+  private record StackBoundedReader(DatumReader<Object> vanilla) implements DatumReader<Object> {
+    @Override
+    public void setSchema(Schema schema) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Object read(Object reuse, Decoder in) throws IOException {
+      try {
+        return vanilla.read(reuse, in);
+      } catch (StackOverflowError e) {
+        throw new AvroRuntimeException("Datum nested too deeply for Avro's reader on this thread's stack");
+      }
+    }
   }
 
   /** Adapts the interpreter to Avro's reader interface. */

@@ -2,11 +2,15 @@ package dev.kavro.cache;
 
 import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.JaninoCompiler;
+import dev.kavro.runtime.WriteSupport;
+import java.io.IOException;
 import java.time.Duration;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.Encoder;
 import org.apache.avro.reflect.ReflectData;
 import org.apache.avro.reflect.ReflectDatumWriter;
 import org.apache.avro.specific.SpecificData;
@@ -54,15 +58,38 @@ public final class WriterCache extends CompilingCache<WriterKey, WriterEntry> im
     return entries.get(key, k -> new WriterEntry(this, k, schema, model, vanilla(schema, model)));
   }
 
-  /** The writer vanilla Avro would use for this model: it is the reference, and the fallback. */
+  /**
+   * The writer vanilla Avro would use for this model: it is the reference, and the fallback. Fixed values of the
+   * wrong size are refused, as compiled writers refuse them ({@link WriteSupport#writeFixed}), where Avro would fail
+   * with an index error or write a prefix.
+   */
   static DatumWriter<Object> vanilla(Schema schema, GenericData model) {
     if (model instanceof ReflectData reflect) {
-      return new ReflectDatumWriter<>(schema, reflect);
+      return new ReflectDatumWriter<>(schema, reflect) {
+        @Override
+        protected void writeFixed(Schema fixed, Object datum, Encoder out) throws IOException {
+          if (datum instanceof GenericFixed) {
+            WriteSupport.writeFixed(out, datum, fixed);
+          } else {
+            super.writeFixed(fixed, datum, out);
+          }
+        }
+      };
     }
     if (model instanceof SpecificData specific) {
-      return new SpecificDatumWriter<>(schema, specific);
+      return new SpecificDatumWriter<>(schema, specific) {
+        @Override
+        protected void writeFixed(Schema fixed, Object datum, Encoder out) throws IOException {
+          WriteSupport.writeFixed(out, datum, fixed);
+        }
+      };
     }
-    return new GenericDatumWriter<>(schema, model);
+    return new GenericDatumWriter<>(schema, model) {
+      @Override
+      protected void writeFixed(Schema fixed, Object datum, Encoder out) throws IOException {
+        WriteSupport.writeFixed(out, datum, fixed);
+      }
+    };
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.kavro.plan.EnumPlan;
 import dev.kavro.plan.ErrorPlan;
 import dev.kavro.plan.LogicalPlan;
 import dev.kavro.plan.MapPlan;
+import dev.kavro.plan.PlanCycles;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
@@ -37,6 +38,8 @@ public final class ReaderGenerator {
   private final SourceWriter methodSource = new SourceWriter();
   private final String data;
   private final int minRun;
+  /** Whether records and arrays count their nesting (a recursive plan; see {@code NestingLimit}). */
+  private boolean counted;
 
   private ReaderGenerator(GenericData model, int minRun) {
     this.data = constants.ref(model, "GenericData");
@@ -60,6 +63,7 @@ public final class ReaderGenerator {
   }
 
   private GeneratedSource generate(ReadPlan root) {
+    counted = PlanCycles.isRecursive(root);
     String reuseExpression = expression(root, "reuse");
     String freshExpression = expression(root, "null");
     methods.drain(this::emitMethod);
@@ -77,6 +81,9 @@ public final class ReaderGenerator {
     src.open("public final class " + simpleName + " extends GeneratedReader {");
     constants.emit(src, simpleName);
     src.open("public Object read(Object reuse, Decoder in) throws IOException {");
+    if (counted) {
+      src.line("ReadSupport.startCountedRead(in);");
+    }
     if (!freshExpression.equals(reuseExpression)) {
       src.open("if (reuse == null) {");
       src.line("return " + freshExpression + ";");
@@ -191,6 +198,7 @@ public final class ReaderGenerator {
 
   private void emitRecord(String name, RecordPlan plan, boolean fresh) {
     String recordType = plan.genericRecords() ? "GenericData.Record" : "IndexedRecord";
+    enterLevel(methodSource::line);
     methodSource.line(newRecord(plan, fresh ? "null" : "old"));
     List<List<String>> chunks = StatementChunks.split(recordStatements(plan, fresh));
     if (chunks.size() == 1) {
@@ -200,6 +208,7 @@ public final class ReaderGenerator {
         methodSource.line(name + "_" + c + "(r, in);");
       }
     }
+    exitLevel(methodSource::line);
     methodSource.line("return r;");
     if (chunks.size() > 1) {
       methodSource.close("}");
@@ -307,9 +316,24 @@ public final class ReaderGenerator {
       return List.of();
     }
     List<String> lines = new ArrayList<>();
+    enterLevel(lines::add);
     lines.add(newRecord(record, old));
     lines.addAll(statements);
+    exitLevel(lines::add);
     return lines;
+  }
+
+  /** In a recursive plan, opens a nesting level (records and arrays; see {@code NestingLimit}). */
+  private void enterLevel(java.util.function.Consumer<String> out) {
+    if (counted) {
+      out.accept("ReadSupport.enterLevel(in);");
+    }
+  }
+
+  private void exitLevel(java.util.function.Consumer<String> out) {
+    if (counted) {
+      out.accept("ReadSupport.exitLevel(in);");
+    }
   }
 
   private void emitArray(ArrayPlan plan, boolean fresh) {
@@ -317,6 +341,7 @@ public final class ReaderGenerator {
     String check = "ReadSupport.checkArrayBlock(in, n, " + plan.minElementBytes() + ");";
     String old = plan.element().reusesOldValue() && !fresh ? "ReadSupport.peek(a)" : "null";
     List<String> inlined = inlinedRecord(plan.element(), old, fresh);
+    enterLevel(methodSource::line);
     if (zeroBytes) {
       methodSource.line("ReadSupport.beginZeroByteArray();");
       methodSource.open("try {");
@@ -336,6 +361,7 @@ public final class ReaderGenerator {
     methodSource.line("n = in.arrayNext();");
     methodSource.line(check);
     methodSource.close("}");
+    exitLevel(methodSource::line);
     methodSource.line("return a;");
     if (zeroBytes) {
       methodSource.middle("} finally {");

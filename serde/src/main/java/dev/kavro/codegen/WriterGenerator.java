@@ -111,7 +111,7 @@ public final class WriterGenerator {
           ? "WriteSupport.writeSpecificString(" + stringWriter() + ", " + raw + ", out);"
           : "out.writeString((CharSequence) " + raw + ");";
       case BYTES -> "out.writeBytes((ByteBuffer) " + raw + ");";
-      case FIXED -> "out.writeFixed(((GenericFixed) " + raw + ").bytes(), 0, " + schema.getFixedSize() + ");";
+      case FIXED -> "WriteSupport.writeFixed(out, " + raw + ", " + schema(schema) + ");";
       case ENUM -> "out.writeEnum(WriteSupport." + (specific ? "specificEnumOrdinal(" : "genericEnumOrdinal(")
           + schema(schema) + ", " + raw + "));";
       case RECORD, ARRAY, MAP, UNION -> method(schema) + "(" + raw + ", out);";

@@ -6,6 +6,7 @@ import dev.kavro.plan.EnumPlan;
 import dev.kavro.plan.ErrorPlan;
 import dev.kavro.plan.LogicalPlan;
 import dev.kavro.plan.MapPlan;
+import dev.kavro.plan.PlanCycles;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
@@ -29,13 +30,19 @@ import org.apache.avro.io.Decoder;
 public final class PlanInterpreter {
   private final ReadPlan root;
   private final GenericData data;
+  /** Whether records and arrays count their nesting: only a recursive schema can nest deeper than itself. */
+  private final boolean counted;
 
   public PlanInterpreter(ReadPlan root, GenericData data) {
     this.root = root;
     this.data = data;
+    this.counted = PlanCycles.isRecursive(root);
   }
 
   public Object read(Object reuse, Decoder in) throws IOException {
+    if (counted) {
+      ReadSupport.startCountedRead(in);
+    }
     return read(root, reuse, in);
   }
 
@@ -64,9 +71,9 @@ public final class PlanInterpreter {
       case BYTES_TO_UTF8 -> ReadSupport.bytesToUtf8(in, old);
       case BYTES_TO_STRING -> ReadSupport.bytesToString(in);
       case ENUM -> readEnum((EnumPlan) plan, in);
-      case ARRAY -> readArray((ArrayPlan) plan, old, in);
+      case ARRAY -> counted ? countedArray((ArrayPlan) plan, old, in) : readArray((ArrayPlan) plan, old, in);
       case MAP -> readMap((MapPlan) plan, in);
-      case RECORD -> readRecord((RecordPlan) plan, old, in);
+      case RECORD -> counted ? countedRecord((RecordPlan) plan, old, in) : readRecord((RecordPlan) plan, old, in);
       case UNION -> readUnion((UnionPlan) plan, in);
       case LOGICAL -> readLogical((LogicalPlan) plan, old, in);
       case ERROR -> ReadSupport.fail(((ErrorPlan) plan).message());
@@ -75,6 +82,20 @@ public final class PlanInterpreter {
 
   private static Object readEnum(EnumPlan plan, Decoder in) throws IOException {
     return plan.valueFor(in.readEnum());
+  }
+
+  private Object countedArray(ArrayPlan plan, Object old, Decoder in) throws IOException {
+    ReadSupport.enterLevel(in);
+    Object array = readArray(plan, old, in);
+    ReadSupport.exitLevel(in);
+    return array;
+  }
+
+  private Object countedRecord(RecordPlan plan, Object old, Decoder in) throws IOException {
+    ReadSupport.enterLevel(in);
+    Object record = readRecord(plan, old, in);
+    ReadSupport.exitLevel(in);
+    return record;
   }
 
   private Object readArray(ArrayPlan plan, Object old, Decoder in) throws IOException {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 
 /** The JSON shapes of the Confluent REST API that the client sends and reads. */
@@ -66,8 +67,8 @@ final class RegistryJson {
    *
    * @throws RegistryException with error code 50005 when the body is not such JSON
    */
-  static SchemaPayload schema(byte[] body, String call) {
-    try {
+  static SchemaPayload schema(InputStream body, String call) {
+    try (body) {
       SchemaPayload payload = MAPPER.readValue(body, SchemaPayload.class);
       if (payload == null) {
         throw new IOException("empty body");
@@ -76,12 +77,16 @@ final class RegistryJson {
     } catch (IOException e) {
       throw new RegistryException(call + " returned a body that is not the expected JSON: " + e.getMessage(), 200,
           JSON_PARSE_ERROR_CODE, false, e);
+    } catch (OutOfMemoryError e) {
+      // What the parse built is garbage once this unwinds; the body is not asked for again.
+      throw new RegistryException(call + " returned a body too large for the heap to parse", 200,
+          JSON_PARSE_ERROR_CODE, false, null);
     }
   }
 
   /** Reads an error body, or returns {@code null} when it is not the registry's error JSON. */
-  static ErrorPayload error(byte[] body) {
-    try {
+  static ErrorPayload error(InputStream body) {
+    try (body) {
       ErrorPayload payload = MAPPER.readValue(body, ErrorPayload.class);
       return payload == null || payload.errorCode() == null && payload.message() == null ? null : payload;
     } catch (IOException | RuntimeException e) {

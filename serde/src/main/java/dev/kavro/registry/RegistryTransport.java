@@ -1,6 +1,7 @@
 package dev.kavro.registry;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;
 import java.net.URI;
@@ -84,15 +85,17 @@ final class RegistryTransport implements AutoCloseable {
     return client;
   }
 
-  byte[] get(String path) {
-    return send("GET", path, null);
+  /** The body of a successful GET, as a stream over the chunks received (see {@link BoundedBody}). */
+  InputStream get(String path) {
+    return send("GET", path, null).stream();
   }
 
-  byte[] post(String path, byte[] body) {
-    return send("POST", path, body);
+  /** The body of a successful POST, as a stream over the chunks received. */
+  InputStream post(String path, byte[] body) {
+    return send("POST", path, body).stream();
   }
 
-  private byte[] send(String method, String path, byte[] body) {
+  private BoundedBody.Chunks send(String method, String path, byte[] body) {
     if (closed) {
       throw new RegistryException("Schema registry client is closed; " + method + " " + path + " not sent",
           RegistryException.NO_RESPONSE, -1);
@@ -115,14 +118,14 @@ final class RegistryTransport implements AutoCloseable {
     throw last;
   }
 
-  private byte[] sendWithRetries(RegistryUrl url, String method, String path, byte[] body)
+  private BoundedBody.Chunks sendWithRetries(RegistryUrl url, String method, String path, byte[] body)
       throws UrlFailedException {
     String call = method + " " + url + path;
     for (int attempt = 0; ; attempt++) {
       RegistryException failure;
       boolean retriable = true;
       try {
-        HttpResponse<byte[]> response = exchange(url, method, path, body);
+        HttpResponse<BoundedBody.Chunks> response = exchange(url, method, path, body);
         int status = response.statusCode();
         if (status >= 200 && status < 300) {
           return jsonBody(call, response);
@@ -160,7 +163,7 @@ final class RegistryTransport implements AutoCloseable {
     }
   }
 
-  private HttpResponse<byte[]> exchange(RegistryUrl url, String method, String path, byte[] body)
+  private HttpResponse<BoundedBody.Chunks> exchange(RegistryUrl url, String method, String path, byte[] body)
       throws IOException, InterruptedException {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url.base() + path))
         .timeout(readTimeout)
@@ -169,7 +172,7 @@ final class RegistryTransport implements AutoCloseable {
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofByteArray(body));
     auth.apply(request, url);
-    CompletableFuture<HttpResponse<byte[]>> future =
+    CompletableFuture<HttpResponse<BoundedBody.Chunks>> future =
         client.sendAsync(request.build(), BoundedBody.handler(MAX_RESPONSE_BYTES));
     try {
       return future.get(wholeCallLimitMs, TimeUnit.MILLISECONDS);
@@ -187,11 +190,15 @@ final class RegistryTransport implements AutoCloseable {
       if (cause instanceof RuntimeException runtime) {
         throw runtime;
       }
+      if (cause instanceof OutOfMemoryError oom) {
+        // Out of heap while the client buffered the body: asking again would only repeat it.
+        throw new BoundedBody.TooLargeException(-1, oom);
+      }
       throw new IOException(cause);
     }
   }
 
-  private static byte[] jsonBody(String call, HttpResponse<byte[]> response) {
+  private static BoundedBody.Chunks jsonBody(String call, HttpResponse<BoundedBody.Chunks> response) {
     String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
     if (!type.isEmpty() && !type.contains("json")) {
       throw new RegistryException(call + " answered with " + type + " instead of JSON; is the URL the registry's "
@@ -201,10 +208,10 @@ final class RegistryTransport implements AutoCloseable {
     return response.body();
   }
 
-  private static RegistryException errorOf(String call, HttpResponse<byte[]> response) {
-    RegistryJson.ErrorPayload error = RegistryJson.error(response.body());
+  private static RegistryException errorOf(String call, HttpResponse<BoundedBody.Chunks> response) {
+    RegistryJson.ErrorPayload error = RegistryJson.error(response.body().stream());
     if (error == null) {
-      return new RegistryException(call + " failed: " + excerpt(new String(response.body(), StandardCharsets.UTF_8)),
+      return new RegistryException(call + " failed: " + excerpt(response.body().head(4 * MAX_MESSAGE_CHARS)),
           response.statusCode(), RegistryJson.JSON_PARSE_ERROR_CODE);
     }
     int code = error.errorCode() == null ? -1 : error.errorCode();

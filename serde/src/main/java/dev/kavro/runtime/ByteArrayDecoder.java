@@ -31,6 +31,12 @@ public final class ByteArrayDecoder extends Decoder {
   private int pos;
   private int limit;
   private long collectionCount;
+  /** Open levels of a recursive schema's datum (see {@link NestingLimit}). */
+  private int depth;
+  /** The deepest level opened since the last {@link #wrap}. */
+  private int deepest;
+  /** Array elements that take no bytes, read since the last {@link #wrap} (see {@link ZeroByteItems}). */
+  private long zeroByteItems;
 
   public ByteArrayDecoder() {
     this(new byte[0], 0, 0);
@@ -49,7 +55,52 @@ public final class ByteArrayDecoder extends Decoder {
     this.pos = offset;
     this.limit = offset + length;
     this.collectionCount = 0;
+    this.depth = 0;
+    this.deepest = 0;
+    this.zeroByteItems = 0;
     return this;
+  }
+
+  /** The index of the next byte to read in the wrapped array. */
+  public int position() {
+    return pos;
+  }
+
+  /** Moves to {@code position} in the wrapped array, which must lie within the wrapped slice. */
+  public void position(int position) {
+    if (position < 0 || position > limit) {
+      throw new IndexOutOfBoundsException("position " + position + ", limit " + limit);
+    }
+    this.pos = position;
+  }
+
+  /** A new decoder over the same bytes from {@code position} to this one's end. */
+  public ByteArrayDecoder from(int position) {
+    return new ByteArrayDecoder(buf, position, limit - position);
+  }
+
+  /** The deepest nesting of a recursive schema's datum read since the last {@link #wrap}. */
+  public int deepestLevel() {
+    return deepest;
+  }
+
+  void enterLevel() {
+    if (++depth > NestingLimit.CALLER_DEPTH) {
+      deepest = Math.max(deepest, depth);
+      NestingLimit.beyondCallerDepth(depth);
+    }
+  }
+
+  /** Counts {@code count} more zero-byte array elements of this datum against {@link ZeroByteItems#MAX_ITEMS}. */
+  void addZeroByteItems(long count) {
+    zeroByteItems += count;
+    if (zeroByteItems > ZeroByteItems.MAX_ITEMS) {
+      throw ZeroByteItems.tooMany(zeroByteItems);
+    }
+  }
+
+  void exitLevel() {
+    depth--;
   }
 
   /** Whether every byte has been read. */

@@ -43,6 +43,7 @@ public final class ReadSupport {
   }
 
   public static Object readFixed(GenericData data, Object old, Schema schema, Decoder in) throws IOException {
+    requireBytes(in, schema.getFixedSize());
     GenericFixed fixed = (GenericFixed) data.createFixed(old, schema);
     in.readFixed(fixed.bytes(), 0, schema.getFixedSize());
     return fixed;
@@ -133,8 +134,8 @@ public final class ReadSupport {
 
   /**
    * Rejects an array block that claims more elements than the remaining bytes can hold, before anything is
-   * allocated; elements that can take zero bytes are bounded by Avro's allocation cap instead. Same checks and
-   * messages as Avro's readers.
+   * allocated; elements that can take zero bytes are bounded by Avro's allocation cap and by Kavro's cap on such
+   * elements per datum ({@link ZeroByteItems}). Otherwise the same checks and messages as Avro's readers.
    */
   public static void checkArrayBlock(Decoder in, long count, int minElementBytes) throws IOException {
     if (count <= 0) {
@@ -142,6 +143,7 @@ public final class ReadSupport {
     }
     if (minElementBytes == 0) {
       SystemLimitException.checkMaxCollectionAllocation(count);
+      ZeroByteItems.add(in, count);
       return;
     }
     int remaining = in.remainingBytes();
@@ -180,12 +182,38 @@ public final class ReadSupport {
     };
   }
 
+  /**
+   * Fails before allocating {@code length} bytes for a value the input cannot hold (a fixed size comes from the
+   * schema, not the payload), when the decoder knows how many bytes remain.
+   */
+  public static void requireBytes(Decoder in, int length) throws IOException {
+    int remaining = in.remainingBytes();
+    if (remaining >= 0 && length > remaining) {
+      throw new EOFException("Attempted to read " + length + " bytes, but only " + remaining + " bytes are available");
+    }
+  }
+
   /** Rejects a map block that claims more entries than remaining bytes (every key takes at least one byte). */
   public static void checkMapBlock(Decoder in, long count) throws IOException {
     int remaining = in.remainingBytes();
     if (count > 0 && remaining >= 0 && count > remaining) {
       throw new EOFException("Map claims " + count + " entries, but only " + remaining + " bytes are available");
     }
+  }
+
+  /** Starts reading one datum of a recursive schema: forgets levels a failed read left open. */
+  public static void startCountedRead(Decoder in) {
+    NestingLimit.startStreamRead(in);
+  }
+
+  /** Opens a record or array of a recursive schema (see {@link NestingLimit}). */
+  public static void enterLevel(Decoder in) {
+    NestingLimit.enter(in);
+  }
+
+  /** Closes a level opened by {@link #enterLevel}. */
+  public static void exitLevel(Decoder in) {
+    NestingLimit.exit(in);
   }
 
   public static void beginZeroByteArray() {

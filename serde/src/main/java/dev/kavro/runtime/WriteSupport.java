@@ -26,6 +26,19 @@ import org.apache.avro.util.SchemaUtil;
 public final class WriteSupport {
   private WriteSupport() {}
 
+  /**
+   * Writes a fixed value, refusing one whose size is not the schema's: Avro's writer fails on a short one with an
+   * index error and silently writes a prefix of a long one.
+   */
+  public static void writeFixed(Encoder out, Object datum, Schema schema) throws IOException {
+    byte[] bytes = ((org.apache.avro.generic.GenericFixed) datum).bytes();
+    if (bytes.length != schema.getFixedSize()) {
+      throw new AvroTypeException("Fixed " + schema.getFullName() + " holds " + schema.getFixedSize() + " bytes, "
+          + "not " + bytes.length);
+    }
+    out.writeFixed(bytes, 0, bytes.length);
+  }
+
   public static void requireEncoder(Encoder out) {
     Objects.requireNonNull(out, "Encoder cannot be null");
   }

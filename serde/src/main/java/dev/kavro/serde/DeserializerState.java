@@ -2,6 +2,7 @@ package dev.kavro.serde;
 
 import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.ReaderMode;
+import dev.kavro.plan.ClassProps;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.runtime.ByteArrayDecoder;
@@ -199,11 +200,13 @@ final class DeserializerState {
     if (writer.getType() == Schema.Type.BYTES || (fixedReader == null && useLatest)) {
       return new Entry(id, writer, null);
     }
+    // Registry schemas never name classes for Avro to load; a generated class's own schema may.
+    Schema untrusted = ClassProps.strip(writer);
     if (fixedReader != null) {
-      return new Entry(id, writer, newReader(topic, id, writer, fixedReader, () -> fixedModel));
+      return new Entry(id, writer, newReader(topic, id, untrusted, fixedReader, () -> fixedModel));
     }
-    Schema reader = specificReader ? specificReaderSchema(topic, id, writer) : writer;
-    return new Entry(id, writer, newReader(topic, id, writer, reader, () -> model(writer, reader)));
+    Schema reader = specificReader ? specificReaderSchema(topic, id, untrusted) : untrusted;
+    return new Entry(id, writer, newReader(topic, id, untrusted, reader, () -> model(untrusted, reader)));
   }
 
   private DatumReader<Object> reflectReader(String topic, SchemaId id, Schema writer) {
@@ -232,7 +235,7 @@ final class DeserializerState {
     String subject = known != null ? known.subject() : subject(topic, entry);
     Schema latest;
     try {
-      latest = registry.latest(subject).schema();
+      latest = ClassProps.strip(registry.latest(subject).schema());
     } catch (RegistryException e) {
       if (known != null) {
         if (known.warned().compareAndSet(false, true)) {
@@ -250,8 +253,8 @@ final class DeserializerState {
       }
       return known.reader();
     }
-    DatumReader<Object> reader =
-        newReader(topic, entry.schemaId, entry.writer, latest, () -> model(entry.writer, latest));
+    Schema writer = ClassProps.strip(entry.writer);
+    DatumReader<Object> reader = newReader(topic, entry.schemaId, writer, latest, () -> model(writer, latest));
     entry.latestByTopic.put(topic, new Latest(subject, latest, reader, new AtomicBoolean()));
     return reader;
   }

@@ -154,6 +154,13 @@ public final class KavroSerdeConfig extends AbstractConfig {
   public static final String KAVRO_COMPILE_THREADS_DOC = "Background threads that compile readers (and as many for writers), shared by every "
       + "Kavro serde in the JVM; the last configure() that sets this key wins.";
 
+  public static final String KAVRO_COMPILE_THRESHOLD_CONFIG = "kavro.compile.threshold";
+  public static final int KAVRO_COMPILE_THRESHOLD_DEFAULT = ReaderCache.DEFAULT_COMPILE_THRESHOLD;
+  public static final String KAVRO_COMPILE_THRESHOLD_DOC = "In async mode, how many records of one (writer schema, "
+      + "reader schema) pair are read by the fallback before the pair is compiled in the background (0: at once). "
+      + "Schema ids seen only a few times then cost no compile time and no metaspace. Shared by every Kavro serde in "
+      + "the JVM; the last configure() that sets this key wins.";
+
   private static final ConfigDef CONFIG = RegistryClientConfig.addDefinitions(new ConfigDef())
       .define(AUTO_REGISTER_SCHEMAS_CONFIG, Type.BOOLEAN, AUTO_REGISTER_SCHEMAS_DEFAULT, Importance.MEDIUM,
           AUTO_REGISTER_SCHEMAS_DOC)
@@ -204,6 +211,8 @@ public final class KavroSerdeConfig extends AbstractConfig {
       .define(KAVRO_READER_SCHEMA_CONFIG, Type.STRING, null, Importance.LOW, KAVRO_READER_SCHEMA_DOC)
       .define(KAVRO_READER_CACHE_MAX_CONFIG, Type.INT, KAVRO_READER_CACHE_MAX_DEFAULT, ConfigDef.Range.atLeast(1),
           Importance.LOW, KAVRO_READER_CACHE_MAX_DOC)
+      .define(KAVRO_COMPILE_THRESHOLD_CONFIG, Type.INT, KAVRO_COMPILE_THRESHOLD_DEFAULT, ConfigDef.Range.atLeast(0),
+          Importance.LOW, KAVRO_COMPILE_THRESHOLD_DOC)
       .define(KAVRO_COMPILE_THREADS_CONFIG, Type.INT, KAVRO_COMPILE_THREADS_DEFAULT, ConfigDef.Range.between(1, 64),
           Importance.LOW, KAVRO_COMPILE_THREADS_DOC);
 
@@ -341,6 +350,9 @@ public final class KavroSerdeConfig extends AbstractConfig {
         || originals().containsKey(KAVRO_COMPILE_THREADS_CONFIG)) {
       ReaderCache.shared().resize(getInt(KAVRO_READER_CACHE_MAX_CONFIG), getInt(KAVRO_COMPILE_THREADS_CONFIG));
       WriterCache.shared().resize(getInt(KAVRO_READER_CACHE_MAX_CONFIG), getInt(KAVRO_COMPILE_THREADS_CONFIG));
+    }
+    if (originals().containsKey(KAVRO_COMPILE_THRESHOLD_CONFIG)) {
+      ReaderCache.shared().setCompileThreshold(getInt(KAVRO_COMPILE_THRESHOLD_CONFIG));
     }
   }
 

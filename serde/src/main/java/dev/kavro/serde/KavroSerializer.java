@@ -187,8 +187,15 @@ public final class KavroSerializer implements Serializer<Object> {
       }
       return encoder.toByteArray();
     } catch (IOException | RuntimeException e) {
+      GenericData model = data instanceof SpecificRecord ? DataModels.specific(data.getClass(), s.conversions)
+          : s.genericModel;
+      String path = DatumPaths.firstMismatch(targets.schema, data, model);
+      throw SerdeErrors.serialization("Error serializing Avro " + side(s) + (path == null ? "" : " " + path),
+          SerdeErrors.where(topic, s.isKey, target.id), e);
+    } catch (StackOverflowError e) {
+      // Only a datum nested past the stack (or one that contains itself) recurses this far; the stack has unwound.
       throw SerdeErrors.serialization("Error serializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
-          target.id), e);
+          target.id), "the datum is nested too deeply for this thread's stack, or contains itself");
     } finally {
       // Nothing survives reset(), failed writes included; only the array's size needs watching.
       if (owner) {

@@ -102,13 +102,7 @@ class ReaderCacheTest {
     ReaderCache cache = ReaderCache.withCompiler(new JaninoCompiler(getClass().getClassLoader()));
     WeakReference<ClassLoader> loader = compileAndForget(cache);
     cache.invalidateAll();
-    for (int i = 0; i < 50 && loader.get() != null; i++) {
-      System.gc();
-      byte[][] pressure = new byte[64][];
-      for (int j = 0; j < pressure.length; j++) {
-        pressure[j] = new byte[1 << 16];
-      }
-    }
+    CacheInspector.collect(loader);
     assertNull(loader.get(), "the generated class loader is still reachable after eviction");
   }
 

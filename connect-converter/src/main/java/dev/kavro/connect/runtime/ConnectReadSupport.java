@@ -1,5 +1,6 @@
 package dev.kavro.connect.runtime;
 
+import dev.kavro.runtime.ReadSupport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ public final class ConnectReadSupport {
 
   /** A fresh buffer holding the next {@code size} bytes. */
   public static ByteBuffer readFixed(Decoder in, int size) throws IOException {
+    ReadSupport.requireBytes(in, size);
     byte[] bytes = new byte[size];
     in.readFixed(bytes, 0, size);
     return ByteBuffer.wrap(bytes);
