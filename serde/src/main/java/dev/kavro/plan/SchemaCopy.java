@@ -1,12 +1,12 @@
 package dev.kavro.plan;
 
+import dev.kavro.runtime.AvroInternals;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.Schema.Field;
-import org.apache.avro.util.internal.Accessor;
 
 /**
  * Deep-copies a writer schema, renaming some record fields and optionally dropping field defaults; named types are
@@ -60,8 +60,8 @@ final class SchemaCopy {
     Map<String, String> renamed = renames.getOrDefault(s, Map.of());
     List<Field> fields = new ArrayList<>();
     for (Field f : s.getFields()) {
-      Field field = Accessor.createField(renamed.getOrDefault(f.name(), f.name()), of(f.schema()), f.doc(),
-          dropDefaults ? null : Accessor.defaultValue(f), false, f.order());
+      Field field = AvroInternals.createField(renamed.getOrDefault(f.name(), f.name()), of(f.schema()), f.doc(),
+          dropDefaults ? null : AvroInternals.defaultValue(f), false, f.order());
       field.addAllProps(f);
       for (String alias : f.aliases()) {
         field.addAlias(alias);

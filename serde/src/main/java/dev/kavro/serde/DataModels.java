@@ -1,5 +1,6 @@
 package dev.kavro.serde;
 
+import dev.kavro.runtime.AvroInternals;
 import org.apache.avro.Conversions;
 import org.apache.avro.Schema;
 import org.apache.avro.data.TimeConversions;
@@ -43,10 +44,9 @@ final class DataModels {
     model.addLogicalTypeConversion(new TimeConversions.TimeMicrosConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimestampMillisConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimestampMicrosConversion());
-    model.addLogicalTypeConversion(new TimeConversions.TimestampNanosConversion());
     model.addLogicalTypeConversion(new TimeConversions.LocalTimestampMillisConversion());
     model.addLogicalTypeConversion(new TimeConversions.LocalTimestampMicrosConversion());
-    model.addLogicalTypeConversion(new TimeConversions.LocalTimestampNanosConversion());
+    AvroInternals.nanosConversions().forEach(model::addLogicalTypeConversion);
     return model;
   }
 }
