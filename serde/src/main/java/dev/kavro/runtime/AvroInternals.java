@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.apache.avro.Conversion;
+import org.apache.avro.Conversions;
 import org.apache.avro.Schema;
 import org.apache.avro.SystemLimitException;
 import org.apache.avro.data.TimeConversions;
@@ -30,7 +31,8 @@ public final class AvroInternals {
       long.class);
   static final boolean HAS_INITIAL_CAPACITY = hasMethod(GenericDatumReader.class, "initialCollectionCapacity",
       long.class);
-  static final boolean HAS_NANOS = hasClass("org.apache.avro.data.TimeConversions$TimestampNanosConversion");
+  /** Avro 1.12.0 added the duration conversion and the nanosecond timestamp logical types. */
+  static final boolean HAS_112_CONVERSIONS = hasClass("org.apache.avro.Conversions$DurationConversion");
 
   /** The property and default of Avro 1.12's budget, which the stand-in for older versions honours as well. */
   static final String MAX_ALLOCATION_PROPERTY = "org.apache.avro.limits.collectionItems.maxAllocation";
@@ -127,12 +129,15 @@ public final class AvroInternals {
     }
   }
 
-  /** The nanosecond timestamp conversions (Avro 1.12.0+); none on 1.11, which lacks those logical types. */
-  public static List<Conversion<?>> nanosConversions() {
-    if (!HAS_NANOS) {
+  /**
+   * The conversions Avro 1.12.0 added (duration, nanosecond timestamps); none on 1.11, which lacks them (and the
+   * nanosecond logical types).
+   */
+  public static List<Conversion<?>> conversionsSince112() {
+    if (!HAS_112_CONVERSIONS) {
       return List.of();
     }
-    return List.of(new TimeConversions.TimestampNanosConversion(),
+    return List.of(new Conversions.DurationConversion(), new TimeConversions.TimestampNanosConversion(),
         new TimeConversions.LocalTimestampNanosConversion());
   }
 

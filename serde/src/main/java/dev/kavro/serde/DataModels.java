@@ -38,7 +38,6 @@ final class DataModels {
     model.addLogicalTypeConversion(new Conversions.DecimalConversion());
     model.addLogicalTypeConversion(new Conversions.BigDecimalConversion());
     model.addLogicalTypeConversion(new Conversions.UUIDConversion());
-    model.addLogicalTypeConversion(new Conversions.DurationConversion());
     model.addLogicalTypeConversion(new TimeConversions.DateConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimeMillisConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimeMicrosConversion());
@@ -46,7 +45,7 @@ final class DataModels {
     model.addLogicalTypeConversion(new TimeConversions.TimestampMicrosConversion());
     model.addLogicalTypeConversion(new TimeConversions.LocalTimestampMillisConversion());
     model.addLogicalTypeConversion(new TimeConversions.LocalTimestampMicrosConversion());
-    AvroInternals.nanosConversions().forEach(model::addLogicalTypeConversion);
+    AvroInternals.conversionsSince112().forEach(model::addLogicalTypeConversion);
     return model;
   }
 }

@@ -49,7 +49,10 @@ class WriterErrorParityTest {
   void anEnumValueOutsideTheSchemaThrowsAvroTypeException() {
     GenericData.Record purple = record("x", null, "RED", 1);
     purple.put("color", new GenericData.EnumSymbol(SCHEMA.getField("color").schema(), "PURPLE"));
-    assertBothThrow(AvroTypeException.class, purple);
+    // Schema.getEnumOrdinal, which both writers call, throws a NullPointerException for an unknown symbol before
+    // Avro 1.12 (the serializer wraps either in a SerializationException).
+    boolean avro111 = Schema.class.getPackage().getImplementationVersion().startsWith("1.11.");
+    assertBothThrow(avro111 ? NullPointerException.class : AvroTypeException.class, purple);
     GenericData.Record plainString = record("x", null, "RED", 1);
     plainString.put("color", "RED");
     assertBothThrow(AvroTypeException.class, plainString);

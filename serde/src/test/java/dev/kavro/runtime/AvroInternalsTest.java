@@ -46,7 +46,7 @@ class AvroInternalsTest {
     assertEquals(atLeast1122, AvroInternals.HAS_REMAINING_BYTES, AVRO);
     assertEquals(atLeast1122, AvroInternals.HAS_INITIAL_CAPACITY, AVRO);
     assertEquals(compare(version, 1, 12, 1) >= 0, AvroInternals.HAS_SINGLE_LENGTH_CHECK, AVRO);
-    assertEquals(compare(version, 1, 12, 0) >= 0, AvroInternals.HAS_NANOS, AVRO);
+    assertEquals(compare(version, 1, 12, 0) >= 0, AvroInternals.HAS_112_CONVERSIONS, AVRO);
   }
 
   @Test
@@ -164,10 +164,11 @@ class AvroInternalsTest {
   }
 
   @Test
-  void offersTheNanosecondConversionsWhereAvroHasThem() {
-    List<String> types = AvroInternals.nanosConversions().stream().map(Conversion::getLogicalTypeName)
+  void offersTheConversionsOfAvro112WhereAvroHasThem() {
+    List<String> types = AvroInternals.conversionsSince112().stream().map(Conversion::getLogicalTypeName)
         .collect(Collectors.toList());
-    assertEquals(AvroInternals.HAS_NANOS ? List.of("timestamp-nanos", "local-timestamp-nanos") : List.of(), types);
+    assertEquals(AvroInternals.HAS_112_CONVERSIONS ? List.of("duration", "timestamp-nanos", "local-timestamp-nanos")
+        : List.of(), types);
   }
 
   @Test

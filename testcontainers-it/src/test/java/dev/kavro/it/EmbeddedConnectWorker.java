@@ -21,7 +21,8 @@ import org.apache.kafka.connect.util.FutureCallback;
 /**
  * A standalone Kafka Connect worker in this JVM, wired as {@code bin/connect-standalone} wires it ({@link Worker},
  * {@link StandaloneHerder}, file offset store) but without the REST server: the tests drive the herder directly, so
- * the worker opens no listening socket at all. Plugins come from the classpath only (no {@code plugin.path}).
+ * the worker opens no listening socket at all. Plugins come from the classpath, and from {@code plugin.path} when the
+ * given properties set it.
  *
  * <p>Not thread-safe: start it, add connectors and close it from one thread.
  */
@@ -46,7 +47,7 @@ final class EmbeddedConnectWorker implements AutoCloseable {
     props.put(WorkerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     props.put(StandaloneConfig.OFFSET_STORAGE_FILE_FILENAME_CONFIG, workDir.resolve("connect.offsets").toString());
     props.put(WorkerConfig.OFFSET_COMMIT_INTERVAL_MS_CONFIG, "500");
-    // Only the classpath: the test connectors and Kavro's converter are on it, and no plugin.path is set.
+    // Scanned as connect-standalone scans: the classpath, plus plugin.path when the caller sets one.
     props.put(WorkerConfig.PLUGIN_DISCOVERY_CONFIG, "only_scan");
     // Unused (no REST server is started), but keeps any listener off the network should one ever be added.
     props.put(RestServerConfig.LISTENERS_CONFIG, "http://127.0.0.1:0");
@@ -84,6 +85,11 @@ final class EmbeddedConnectWorker implements AutoCloseable {
       }
       throw new IllegalStateException("Connector " + name + " was not created", e);
     }
+  }
+
+  /** The worker's plugins, as the herder loaded them (with their class loaders and locations). */
+  Plugins plugins() {
+    return herder.plugins();
   }
 
   /** The connector's and its tasks' states with failure traces, for failure messages. */
