@@ -53,8 +53,7 @@ public final class SupportedVersions {
   static void checkAvro(String found) {
     int[] version = parse(found);
     if (version == null) {
-      LOG.info("Kavro {} cannot tell the Avro version on the classpath ({}); supported: {} to {}.x",
-          KavroVersion.get(), found, MIN_AVRO, MAX_AVRO_LINE);
+      unknown("Avro", found, MIN_AVRO, MAX_AVRO_LINE);
       return;
     }
     if (compare(version, parse(MIN_AVRO)) < 0) {
@@ -75,8 +74,7 @@ public final class SupportedVersions {
   static void checkKafka(String found) {
     int[] version = parse(found);
     if (version == null) {
-      LOG.info("Kavro {} cannot tell the Kafka clients version on the classpath ({}); supported: {} to {}.x",
-          KavroVersion.get(), found, MIN_KAFKA, MAX_KAFKA_MAJOR);
+      unknown("Kafka clients", found, MIN_KAFKA, String.valueOf(MAX_KAFKA_MAJOR));
       return;
     }
     if (found.contains("-ccs") || found.contains("-ce")) {
@@ -91,6 +89,12 @@ public final class SupportedVersions {
       LOG.warn("Kavro {} is tested with Kafka clients {} to {}.x; the classpath has {}, which is untested",
           KavroVersion.get(), MIN_KAFKA, MAX_KAFKA_MAJOR, found);
     }
+  }
+
+  /** A shaded or repackaged jar may carry no version: Kavro cannot check it, and says so without failing. */
+  private static void unknown(String library, String found, String min, String maxLine) {
+    LOG.info("Kavro {} cannot tell the {} version on the classpath ({}); supported: {} to {}.x", KavroVersion.get(),
+        library, found, min, maxLine);
   }
 
   /** {major, minor, patch} from a version such as {@code 1.12.2}, {@code 4.1.0-SNAPSHOT} or {@code 7.9.0-ccs}. */

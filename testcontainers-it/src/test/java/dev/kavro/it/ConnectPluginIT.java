@@ -15,9 +15,11 @@ import dev.kavro.bench.servers.Directories;
 import dev.kavro.serde.KavroDeserializer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -66,12 +68,9 @@ class ConnectPluginIT {
     Path pluginPath = Files.createDirectories(workDir.resolve("plugins"));
     unzip(zip, pluginPath);
     pluginDir = pluginPath.resolve("kavro-connect-" + VERSION);
-    worker = EmbeddedConnectWorker.start(servers.bootstrapServers(), Map.of(
-        WorkerConfig.PLUGIN_PATH_CONFIG, pluginPath.toString(),
-        "key.converter", CONVERTER,
-        "key.converter.schema.registry.url", servers.registryUrl(),
-        "value.converter", CONVERTER,
-        "value.converter.schema.registry.url", servers.registryUrl()), workDir);
+    Map<String, String> props = new HashMap<>(EmbeddedConnectWorker.converters(CONVERTER, servers.registryUrl()));
+    props.put(WorkerConfig.PLUGIN_PATH_CONFIG, pluginPath.toString());
+    worker = EmbeddedConnectWorker.start(servers.bootstrapServers(), props, workDir);
   }
 
   @AfterAll
@@ -115,11 +114,12 @@ class ConnectPluginIT {
     assertEquals(1, found.size(), () -> "KavroConverter plugins: " + found);
     PluginDesc<Converter> desc = found.get(0);
     PluginClassLoader loader = assertInstanceOf(PluginClassLoader.class, desc.loader());
-    assertEquals(pluginDir.toRealPath(), Path.of(desc.location()).toRealPath());
+    // Connect reports the location as a URL (file:/...).
+    assertEquals(pluginDir.toRealPath(), Path.of(URI.create(desc.location())).toRealPath());
     assertEquals(VERSION, desc.version(), "version() reads the jar manifest");
 
     // Created as the worker creates a task's converters.
-    Converter converter = plugins.newConverter(new org.apache.kafka.connect.runtime.standalone.StandaloneConfig(
+    Converter converter = plugins.newConverter(EmbeddedConnectWorker.workerConfig(plugins,
         Map.of(WorkerConfig.BOOTSTRAP_SERVERS_CONFIG, servers.bootstrapServers(),
             "offset.storage.file.filename", workDir.resolve("unused.offsets").toString(),
             "key.converter", CONVERTER,

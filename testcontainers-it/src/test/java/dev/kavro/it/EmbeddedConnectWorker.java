@@ -10,6 +10,7 @@ import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.json.JsonConverterConfig;
 import org.apache.kafka.connect.runtime.Worker;
 import org.apache.kafka.connect.runtime.WorkerConfig;
+import org.apache.kafka.connect.runtime.isolation.LoaderSwap;
 import org.apache.kafka.connect.runtime.isolation.Plugins;
 import org.apache.kafka.connect.runtime.rest.RestServerConfig;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
@@ -53,7 +54,7 @@ final class EmbeddedConnectWorker implements AutoCloseable {
     props.put(RestServerConfig.LISTENERS_CONFIG, "http://127.0.0.1:0");
 
     Plugins plugins = new Plugins(props);
-    StandaloneConfig config = new StandaloneConfig(props);
+    StandaloneConfig config = workerConfig(plugins, props);
     ConnectorClientConfigOverridePolicy policy = plugins.newPlugin(
         config.getString(WorkerConfig.CONNECTOR_CLIENT_POLICY_CLASS_CONFIG), config,
         ConnectorClientConfigOverridePolicy.class);
@@ -65,6 +66,25 @@ final class EmbeddedConnectWorker implements AutoCloseable {
     StandaloneHerder herder = new StandaloneHerder(worker, config.kafkaClusterId(), policy);
     herder.start();
     return new EmbeddedConnectWorker(herder);
+  }
+
+  /** Worker properties that make {@code converterClass} the key and value converter, on the registry at {@code url}. */
+  static Map<String, String> converters(String converterClass, String url) {
+    return Map.of(
+        "key.converter", converterClass,
+        "key.converter.schema.registry.url", url,
+        "value.converter", converterClass,
+        "value.converter.schema.registry.url", url);
+  }
+
+  /**
+   * Parses worker properties as connect-standalone does, with the plugins' delegating loader as the context class
+   * loader, so that class names of isolated plugins (on {@code plugin.path}) resolve.
+   */
+  static StandaloneConfig workerConfig(Plugins plugins, Map<String, String> props) {
+    try (LoaderSwap swap = plugins.withClassLoader(plugins.delegatingLoader())) {
+      return new StandaloneConfig(props);
+    }
   }
 
   /**

@@ -62,11 +62,8 @@ class KafkaConnectIT {
     Path target = Path.of(System.getProperty("kavro.it.work.dir", "target"));
     Files.createDirectories(target);
     workDir = Files.createTempDirectory(target, "connect-");
-    worker = EmbeddedConnectWorker.start(bootstrapServers, Map.of(
-        "key.converter", KavroConverter.class.getName(),
-        "key.converter.schema.registry.url", servers.registryUrl(),
-        "value.converter", KavroConverter.class.getName(),
-        "value.converter.schema.registry.url", servers.registryUrl()), workDir);
+    worker = EmbeddedConnectWorker.start(bootstrapServers,
+        EmbeddedConnectWorker.converters(KavroConverter.class.getName(), servers.registryUrl()), workDir);
   }
 
   @AfterAll
