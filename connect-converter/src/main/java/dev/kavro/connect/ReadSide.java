@@ -12,6 +12,7 @@ import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ThreadScratch;
+import dev.kavro.serde.SchemaLookups;
 import dev.kavro.serde.SubjectNameStrategy;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
@@ -133,7 +134,9 @@ final class ReadSide {
   }
 
   private Entry newEntry(String topic, SchemaId id) {
-    Schema writer = id.isGuid() ? registry.schemaByGuid(id.guid()) : registry.schemaById(id.id());
+    // Ids are looked up with the subject, as Confluent's AvroConverter (through its deserializer) does.
+    Schema writer = id.isGuid() ? registry.schemaByGuid(id.guid())
+        : SchemaLookups.writerById(registry, strategy, null, topic, isKey, id.id());
     return new Entry(writer, version(topic, writer));
   }
 

@@ -44,6 +44,18 @@ public final class MockSchemaRegistry implements SchemaRegistry {
   }
 
   @Override
+  public synchronized RegisteredSchema schemaById(String subject, int id) {
+    Stored s = stored(id);
+    return new RegisteredSchema(subject, id, -1, s.text(), s.references(), s.schema(), s.guid());
+  }
+
+  @Override
+  public synchronized RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
+    int id = register(subject, schema.toString(), List.of(), normalize);
+    return registered(subject, versionsBySubject.get(subject).indexOf(id) + 1, id);
+  }
+
+  @Override
   public synchronized Schema schemaByGuid(UUID guid) {
     Integer id = idByGuid.get(guid);
     if (id == null) {
@@ -155,7 +167,7 @@ public final class MockSchemaRegistry implements SchemaRegistry {
 
   private RegisteredSchema registered(String subject, int version, int id) {
     Stored s = byId.get(id);
-    return new RegisteredSchema(subject, id, version, s.text(), s.references(), s.schema());
+    return new RegisteredSchema(subject, id, version, s.text(), s.references(), s.schema(), s.guid());
   }
 
   private record Stored(String text, List<SchemaReference> references, Schema schema, UUID guid) {}

@@ -2,6 +2,7 @@ package dev.kavro.registry;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
 import org.apache.avro.Schema;
 
 /**
@@ -16,11 +17,18 @@ import org.apache.avro.Schema;
  * @param text the schema text as the server returned it; opaque, never compared as a string
  * @param references the references the text depends on
  * @param schema the parsed schema
+ * @param guid the schema's GUID (Confluent 8), or {@code null} where the registry did not return one
  */
 public record RegisteredSchema(
-    String subject, int id, int version, String text, List<SchemaReference> references, Schema schema) {
+    String subject, int id, int version, String text, List<SchemaReference> references, Schema schema, UUID guid) {
   public RegisteredSchema {
     Objects.requireNonNull(schema, "schema");
     references = List.copyOf(references);
+  }
+
+  /** A schema whose GUID is not known. */
+  public RegisteredSchema(
+      String subject, int id, int version, String text, List<SchemaReference> references, Schema schema) {
+    this(subject, id, version, text, references, schema, null);
   }
 }

@@ -19,17 +19,18 @@ import org.apache.kafka.common.config.ConfigException;
  *
  * <p>Schemas by id and guid, registrations, lookups and versions are cached without expiry (bounded by
  * {@code max.schemas.per.subject}), so that a schema fetched once keeps working while the registry is down. A
- * subject's latest version is cached for {@code latest.cache.ttl.sec} (60 s by default). A miss calls the registry
- * once however many threads ask for the same key at once, and never waits on misses for other keys. Failures are
- * not cached. Schema text is parsed, never compared as a string, and references are resolved recursively.
+ * subject's latest version is cached for {@code latest.cache.ttl.sec} (by default until evicted, as in Confluent's
+ * serde). A miss calls the registry once however many threads ask for the same key at once, and never waits on
+ * misses for other keys. Failures are not cached. Schema text is parsed, never compared as a string, and references
+ * are resolved recursively. Ids are cached per subject (or context) they were looked up with, as Confluent's are.
  *
  * <p>Thread-safe; meant to be shared. {@link #close()} releases the HTTP client.
  */
 public final class RestSchemaRegistry implements SchemaRegistry {
   private final RegistryTransport transport;
-  private final SingleFlightCache<Integer, Schema> byId;
+  private final SingleFlightCache<IdKey, RegisteredSchema> byId;
   private final SingleFlightCache<UUID, Schema> byGuid;
-  private final SingleFlightCache<SchemaKey, Integer> registered;
+  private final SingleFlightCache<SchemaKey, RegisteredSchema> registered;
   private final SingleFlightCache<SchemaKey, RegisteredSchema> lookedUp;
   private final SingleFlightCache<String, RegisteredSchema> latest;
   private final SingleFlightCache<VersionKey, RegisteredSchema> versions;
@@ -72,26 +73,47 @@ public final class RestSchemaRegistry implements SchemaRegistry {
 
   @Override
   public Schema schemaById(int id) {
-    return byId.get(id, k -> fetchSchema("/schemas/ids/" + id, "schema id " + id));
+    return schemaById(null, id).schema();
+  }
+
+  /** Cached per subject and id, as Confluent's client caches them: contexts may give one id different schemas. */
+  @Override
+  public RegisteredSchema schemaById(String subject, int id) {
+    String context = subject == null ? "" : subject;
+    return byId.get(new IdKey(context, id), k -> {
+      String path = "/schemas/ids/" + id + (context.isEmpty() ? "" : "?subject=" + query(context));
+      RegistryJson.SchemaPayload payload = fetchPayload(path, "schema id " + id);
+      return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), id,
+          payload.version() == null ? -1 : payload.version(), payload.schema(), payload.schemaReferences(),
+          parse(payload.schema(), payload.schemaReferences(), new HashSet<>()), guid(payload, path));
+    });
   }
 
   @Override
   public Schema schemaByGuid(UUID guid) {
     Objects.requireNonNull(guid, "guid");
-    return byGuid.get(guid, k -> fetchSchema("/schemas/guids/" + guid, "schema guid " + guid));
+    return byGuid.get(guid, k -> {
+      RegistryJson.SchemaPayload payload = fetchPayload("/schemas/guids/" + guid, "schema guid " + guid);
+      return parse(payload.schema(), payload.schemaReferences(), new HashSet<>());
+    });
   }
 
   @Override
   public int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
     Schema parsed = parse(schemaText, references, new HashSet<>());
     return registered.get(new SchemaKey(subject, parsed, normalize),
-        k -> doRegister(subject, schemaText, references, normalize));
+        k -> doRegister(subject, schemaText, references, parsed, normalize)).id();
   }
 
   @Override
   public int register(String subject, Schema schema, boolean normalize) {
+    return registerWithResponse(subject, schema, normalize).id();
+  }
+
+  @Override
+  public RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
     return registered.get(new SchemaKey(subject, schema, normalize),
-        k -> doRegister(subject, schema.toString(), List.of(), normalize));
+        k -> doRegister(subject, schema.toString(), List.of(), schema, normalize));
   }
 
   @Override
@@ -127,16 +149,17 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     transport.close();
   }
 
-  private Schema fetchSchema(String path, String what) {
+  private RegistryJson.SchemaPayload fetchPayload(String path, String what) {
     RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(path), "GET " + path);
     if (payload.schema() == null) {
       throw new RegistryException("GET " + path + " returned no schema", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
     }
     requireAvro(payload, what);
-    return parse(payload.schema(), payload.schemaReferences(), new HashSet<>());
+    return payload;
   }
 
-  private int doRegister(String subject, String text, List<SchemaReference> references, boolean normalize) {
+  private RegisteredSchema doRegister(
+      String subject, String text, List<SchemaReference> references, Schema parsed, boolean normalize) {
     String path = "/subjects/" + segment(subject) + "/versions?normalize=" + normalize;
     RegistryJson.SchemaPayload payload =
         RegistryJson.schema(transport.post(path, RegistryJson.registerRequest(text, references)), "POST " + path);
@@ -145,7 +168,8 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     if (payload.id() == null) {
       throw new RegistryException("POST " + path + " returned no id", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
     }
-    return payload.id();
+    return new RegisteredSchema(subject, payload.id(), payload.version() == null ? -1 : payload.version(), text,
+        references, parsed, guid(payload, path));
   }
 
   private RegisteredSchema doLookup(
@@ -161,7 +185,7 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     List<SchemaReference> storedRefs = payload.schema() == null ? references : payload.schemaReferences();
     Schema stored = payload.schema() == null ? parsed : parse(storedText, storedRefs, new HashSet<>());
     return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
-        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored);
+        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored, guid(payload, path));
   }
 
   /** Fetches a version ({@code -1}: latest); {@code path} holds the versions being resolved, to stop cycles. */
@@ -176,7 +200,7 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     List<SchemaReference> refs = payload.schemaReferences();
     return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
         payload.version() == null ? version : payload.version(), payload.schema(), refs,
-        parse(payload.schema(), refs, path));
+        parse(payload.schema(), refs, path), guid(payload, url));
   }
 
   private Schema parse(String text, List<SchemaReference> references, Set<VersionKey> path) {
@@ -220,6 +244,24 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     }
   }
 
+  /** The response's GUID, or {@code null} for registries older than Confluent 8 (and Apicurio). */
+  private static UUID guid(RegistryJson.SchemaPayload payload, String path) {
+    if (payload.guid() == null || payload.guid().isBlank()) {
+      return null;
+    }
+    try {
+      return UUID.fromString(payload.guid());
+    } catch (IllegalArgumentException e) {
+      throw new RegistryException(path + " returned a guid that is not a UUID", 200,
+          RegistryJson.JSON_PARSE_ERROR_CODE);
+    }
+  }
+
+  /** Encoded as a query value; the colons of a qualified subject stay literal, as in Confluent's requests. */
+  private static String query(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20").replace("%3A", ":");
+  }
+
   private static String segment(String subject) {
     Objects.requireNonNull(subject, "subject");
     return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
@@ -229,4 +271,6 @@ public final class RestSchemaRegistry implements SchemaRegistry {
   private record SchemaKey(String subject, Schema schema, boolean normalize) {}
 
   private record VersionKey(String subject, int version) {}
+
+  private record IdKey(String subject, int id) {}
 }

@@ -24,6 +24,19 @@ public interface SchemaRegistry extends Closeable {
   Schema schemaById(int id);
 
   /**
+   * The schema registered under {@code id}, looked up as Confluent's deserializer does: with the subject (or a bare
+   * context such as {@code :.staging:}) as the {@code subject} query parameter, so that a registry with schema
+   * contexts resolves the id in the right context. With its GUID where the registry returns one.
+   *
+   * @param subject the subject or context, or {@code null} to look the id up in the default context
+   * @throws RegistryException if the registry does not know the id or cannot be reached
+   */
+  default RegisteredSchema schemaById(String subject, int id) {
+    Schema schema = schemaById(id);
+    return new RegisteredSchema(subject, id, -1, schema.toString(), List.of(), schema);
+  }
+
+  /**
    * The writer schema registered under {@code guid} (the Confluent 8 header form), with its references resolved.
    *
    * @throws RegistryException if the registry does not know the guid or cannot be reached
@@ -47,6 +60,17 @@ public interface SchemaRegistry extends Closeable {
    */
   default int register(String subject, Schema schema, boolean normalize) {
     return register(subject, schema.toString(), List.of(), normalize);
+  }
+
+  /**
+   * Registers a self-contained schema and returns what the registry answered: its id, and its GUID where the
+   * registry returns one (Confluent 8).
+   *
+   * @throws RegistryException as {@link #register(String, String, List, boolean)}
+   */
+  default RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
+    return new RegisteredSchema(subject, register(subject, schema, normalize), -1, schema.toString(), List.of(),
+        schema);
   }
 
   /**
