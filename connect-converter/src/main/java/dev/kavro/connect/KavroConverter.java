@@ -1,5 +1,6 @@
 package dev.kavro.connect;
 
+import dev.kavro.KavroVersion;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.connect.data.AvroDataSettings;
@@ -140,10 +141,10 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     return KavroConverterConfig.configDef();
   }
 
+  /** Kavro's version, from the jar manifest ({@link KavroVersion}); Connect lists it with the plugin. */
   @Override
   public String version() {
-    String version = KavroConverter.class.getPackage().getImplementationVersion();
-    return version != null ? version : "unknown";
+    return KavroVersion.get();
   }
 
   /**

@@ -161,7 +161,8 @@ public final class KavroConverterConfig extends ConverterConfig {
     }
     try {
       return new Schema.Parser().parse(text);
-    } catch (SchemaParseException e) {
+    } catch (SchemaParseException | NullPointerException e) {
+      // Avro 1.12.0 throws a NullPointerException for a name that no schema defines.
       throw new ConfigException(TARGET_SCHEMA_CONFIG, text, "not a valid Avro schema: " + e.getMessage());
     }
   }

@@ -1,5 +1,7 @@
 package dev.kavro.cache;
 
+import dev.kavro.KavroVersion;
+
 /**
  * What Kavro's reader cache exposes through JMX, under {@code dev.kavro:type=ReaderCache}. Counts are cumulative
  * since the cache was created.
@@ -22,4 +24,9 @@ public interface ReaderCacheMXBean {
 
   /** Readers currently cached. */
   long getCacheSize();
+
+  /** The version of Kavro in use ({@link KavroVersion}). */
+  default String getVersion() {
+    return KavroVersion.get();
+  }
 }

@@ -1,5 +1,6 @@
 package dev.kavro.plan;
 
+import dev.kavro.runtime.AvroInternals;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,7 +12,6 @@ import java.util.Set;
 import org.apache.avro.Resolver;
 import org.apache.avro.Schema;
 import org.apache.avro.Schema.Field;
-import org.apache.avro.util.internal.Accessor;
 
 /**
  * ksqlDB's field-matching rule, decided per position: where a writer record is read as a reader record, each writer
@@ -107,7 +107,7 @@ final class CaseFallback {
       String name = renames.getOrDefault(f.name(), f.name());
       Field readerField = r.getField(name);
       Schema type = readerField == null ? f.schema() : at(f.schema(), readerField.schema());
-      Field field = Accessor.createField(name, type, f.doc(), Accessor.defaultValue(f), false, f.order());
+      Field field = AvroInternals.createField(name, type, f.doc(), AvroInternals.defaultValue(f), false, f.order());
       field.addAllProps(f);
       f.aliases().forEach(field::addAlias);
       fields.add(field);

@@ -1,5 +1,6 @@
 package dev.kavro.plan;
 
+import dev.kavro.runtime.AvroInternals;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -8,7 +9,6 @@ import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.Schema.Field;
 import org.apache.avro.specific.SpecificData;
-import org.apache.avro.util.internal.Accessor;
 
 /**
  * Removes the props that make Avro load a Java class ({@code java-class}, {@code java-key-class},
@@ -89,7 +89,7 @@ public final class ClassProps {
     if (s.getType() == Schema.Type.RECORD) {
       List<Field> fields = new ArrayList<>();
       for (Field f : s.getFields()) {
-        Field field = Accessor.createField(f.name(), copy(f.schema()), f.doc(), Accessor.defaultValue(f), false,
+        Field field = AvroInternals.createField(f.name(), copy(f.schema()), f.doc(), AvroInternals.defaultValue(f), false,
             f.order());
         copyProps(f.getObjectProps(), field::addProp);
         f.aliases().forEach(field::addAlias);

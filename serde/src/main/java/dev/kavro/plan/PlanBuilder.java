@@ -1,5 +1,6 @@
 package dev.kavro.plan;
 
+import dev.kavro.runtime.AvroInternals;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +20,6 @@ import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.avro.util.Utf8;
-import org.apache.avro.util.internal.Accessor;
 
 /**
  * Builds the {@link ReadPlan} for a (writer, reader, data model) triple from Avro's own {@link Resolver}, so that
@@ -235,7 +235,7 @@ public final class PlanBuilder {
     try {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-      Accessor.encode(encoder, field.schema(), Accessor.defaultValue(field));
+      AvroInternals.encodeDefault(encoder, field.schema(), AvroInternals.defaultValue(field));
       encoder.flush();
       return out.toByteArray();
     } catch (IOException e) {

@@ -1,12 +1,12 @@
 package dev.kavro.plan;
 
+import dev.kavro.runtime.AvroInternals;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.Schema.Field;
-import org.apache.avro.util.internal.Accessor;
 
 /**
  * Deep-copies a writer schema without its field defaults (a writer's defaults never affect decoding); named types are
@@ -54,7 +54,7 @@ final class SchemaCopy {
     }
     List<Field> fields = new ArrayList<>();
     for (Field f : s.getFields()) {
-      Field field = Accessor.createField(f.name(), of(f.schema()), f.doc(), null, false, f.order());
+      Field field = AvroInternals.createField(f.name(), of(f.schema()), f.doc(), null, false, f.order());
       field.addAllProps(f);
       for (String alias : f.aliases()) {
         field.addAlias(alias);

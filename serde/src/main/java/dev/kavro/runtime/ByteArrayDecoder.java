@@ -329,7 +329,7 @@ public final class ByteArrayDecoder extends Decoder {
 
   @Override
   public long readArrayStart() throws IOException {
-    collectionCount = SystemLimitException.checkMaxCollectionLength(readItemCount());
+    collectionCount = AvroInternals.checkMaxCollectionLength(readItemCount());
     return collectionCount;
   }
 
@@ -342,7 +342,7 @@ public final class ByteArrayDecoder extends Decoder {
 
   @Override
   public long skipArray() throws IOException {
-    return SystemLimitException.checkMaxCollectionLength(skipItems());
+    return AvroInternals.checkMaxCollectionLength(skipItems());
   }
 
   @Override

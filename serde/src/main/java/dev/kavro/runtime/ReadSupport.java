@@ -12,7 +12,6 @@ import org.apache.avro.AvroTypeException;
 import org.apache.avro.Conversion;
 import org.apache.avro.Conversions;
 import org.apache.avro.Schema;
-import org.apache.avro.SystemLimitException;
 import org.apache.avro.generic.GenericArray;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
@@ -124,7 +123,7 @@ public final class ReadSupport {
       list.clear();
       return list;
     }
-    return new GenericData.Array<>(GenericDatumReader.initialCollectionCapacity(firstBlock), schema);
+    return new GenericData.Array<>(AvroInternals.initialCollectionCapacity(firstBlock), schema);
   }
 
   /** The element to reuse next, for arrays that keep their old elements. */
@@ -142,11 +141,11 @@ public final class ReadSupport {
       return;
     }
     if (minElementBytes == 0) {
-      SystemLimitException.checkMaxCollectionAllocation(count);
+      AvroInternals.checkMaxCollectionAllocation(count);
       ZeroByteItems.add(in, count);
       return;
     }
-    int remaining = in.remainingBytes();
+    int remaining = AvroInternals.remainingBytes(in);
     if (remaining >= 0 && count * minElementBytes > remaining) {
       throw new EOFException("Collection claims " + count + " elements with at least " + minElementBytes
           + " bytes each, but only " + remaining + " bytes are available");
@@ -187,7 +186,7 @@ public final class ReadSupport {
    * schema, not the payload), when the decoder knows how many bytes remain.
    */
   public static void requireBytes(Decoder in, int length) throws IOException {
-    int remaining = in.remainingBytes();
+    int remaining = AvroInternals.remainingBytes(in);
     if (remaining >= 0 && length > remaining) {
       throw new EOFException("Attempted to read " + length + " bytes, but only " + remaining + " bytes are available");
     }
@@ -195,7 +194,7 @@ public final class ReadSupport {
 
   /** Rejects a map block that claims more entries than remaining bytes (every key takes at least one byte). */
   public static void checkMapBlock(Decoder in, long count) throws IOException {
-    int remaining = in.remainingBytes();
+    int remaining = AvroInternals.remainingBytes(in);
     if (count > 0 && remaining >= 0 && count > remaining) {
       throw new EOFException("Map claims " + count + " entries, but only " + remaining + " bytes are available");
     }
@@ -217,11 +216,11 @@ public final class ReadSupport {
   }
 
   public static void beginZeroByteArray() {
-    SystemLimitException.beginCollectionAllocationScope();
+    AvroInternals.beginCollectionAllocationScope();
   }
 
   public static void endZeroByteArray() {
-    SystemLimitException.endCollectionAllocationScope();
+    AvroInternals.endCollectionAllocationScope();
   }
 
   public static void skip(Schema writer, Decoder in) throws IOException {

@@ -1,5 +1,6 @@
 package dev.kavro.serde;
 
+import dev.kavro.runtime.AvroInternals;
 import org.apache.avro.Conversions;
 import org.apache.avro.Schema;
 import org.apache.avro.data.TimeConversions;
@@ -37,16 +38,14 @@ final class DataModels {
     model.addLogicalTypeConversion(new Conversions.DecimalConversion());
     model.addLogicalTypeConversion(new Conversions.BigDecimalConversion());
     model.addLogicalTypeConversion(new Conversions.UUIDConversion());
-    model.addLogicalTypeConversion(new Conversions.DurationConversion());
     model.addLogicalTypeConversion(new TimeConversions.DateConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimeMillisConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimeMicrosConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimestampMillisConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimestampMicrosConversion());
-    model.addLogicalTypeConversion(new TimeConversions.TimestampNanosConversion());
     model.addLogicalTypeConversion(new TimeConversions.LocalTimestampMillisConversion());
     model.addLogicalTypeConversion(new TimeConversions.LocalTimestampMicrosConversion());
-    model.addLogicalTypeConversion(new TimeConversions.LocalTimestampNanosConversion());
+    AvroInternals.conversionsSince112().forEach(model::addLogicalTypeConversion);
     return model;
   }
 }

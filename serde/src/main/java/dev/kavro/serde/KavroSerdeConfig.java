@@ -1,5 +1,6 @@
 package dev.kavro.serde;
 
+import dev.kavro.SupportedVersions;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.cache.WriterCache;
 import dev.kavro.avro.ReaderMode;
@@ -225,9 +226,12 @@ public final class KavroSerdeConfig extends AbstractConfig {
    *
    * @throws ConfigException if a value is invalid: a required key is missing, a strategy or specific class cannot
    *     be used, or the reader schema does not parse
+   * @throws org.apache.kafka.common.KafkaException if the Avro or Kafka clients on the classpath are older than
+   *     Kavro supports ({@link SupportedVersions})
    */
   public KavroSerdeConfig(Map<String, ?> originals) {
     super(CONFIG, strategyClassesAsNames(originals), false);
+    SupportedVersions.check();
     for (String key : UnsupportedConfluentKeys.find(originals, CONFIG.names())) {
       LOG.warn("Configuration '{}' is a Confluent serde setting that Kavro does not support; it is ignored", key);
     }
@@ -404,7 +408,8 @@ public final class KavroSerdeConfig extends AbstractConfig {
     }
     try {
       return new Schema.Parser().parse(text);
-    } catch (SchemaParseException e) {
+    } catch (SchemaParseException | NullPointerException e) {
+      // Avro 1.12.0 throws a NullPointerException for a name that no schema defines.
       throw new ConfigException(KAVRO_READER_SCHEMA_CONFIG, text, "not a valid Avro schema: " + e.getMessage());
     }
   }

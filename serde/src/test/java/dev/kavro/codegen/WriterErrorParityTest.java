@@ -60,7 +60,7 @@ class WriterErrorParityTest {
   void anEnumValueOutsideTheSchemaThrowsAvroTypeException() {
     GenericData.Record purple = record("x", null, "RED", 1);
     purple.put("color", new GenericData.EnumSymbol(SCHEMA.getField("color").schema(), "PURPLE"));
-    assertBothThrow(AvroTypeException.class, purple);
+    assertBothThrow(UNKNOWN_SYMBOL, purple);
     GenericData.Record plainString = record("x", null, "RED", 1);
     plainString.put("color", "RED");
     assertBothThrow(AvroTypeException.class, plainString);
@@ -70,7 +70,7 @@ class WriterErrorParityTest {
   void errorsInsideArraysMapsAndUnionsNameAvrosPath() {
     GenericData.Record badSymbol = record("x", null, "RED", 1);
     badSymbol.put("items", List.of(item("a", "RED", Map.of()), item("b", "PURPLE", Map.of())));
-    assertBothThrow(AvroTypeException.class, badSymbol);
+    assertBothThrow(UNKNOWN_SYMBOL, badSymbol);
 
     GenericData.Record nullLabel = record("x", null, "RED", 1);
     nullLabel.put("items", List.of(item(null, "RED", Map.of())));
@@ -87,13 +87,21 @@ class WriterErrorParityTest {
     GenericData.Record symbolInMap = record("x", null, "RED", 1);
     symbolInMap.put("items", List.of(item("a", "GREEN", Map.of("k",
         new GenericData.EnumSymbol(SCHEMA.getField("color").schema(), "BLUE")))));
-    assertBothThrow(AvroTypeException.class, symbolInMap);
+    assertBothThrow(UNKNOWN_SYMBOL, symbolInMap);
   }
 
   @Test
   void aNullRecordThrowsNullPointerException() {
     assertBothThrow(NullPointerException.class, null);
   }
+
+  /**
+   * Schema.getEnumOrdinal, which both writers call, throws a NullPointerException for an unknown symbol before Avro
+   * 1.12 (the compatibility matrix runs 1.11); the serializer wraps either in a SerializationException.
+   */
+  private static final Class<? extends RuntimeException> UNKNOWN_SYMBOL =
+      Schema.class.getPackage().getImplementationVersion().startsWith("1.11.") ? NullPointerException.class
+          : AvroTypeException.class;
 
   private static GenericData.Record record(Object name, Object email, String color, Object n) {
     GenericData.Record r = new GenericData.Record(SCHEMA);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kavro.testing.AvroBytes;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -221,7 +222,7 @@ class ByteArrayDecoderTest {
       }
       out.append('|');
     }
-    return out.append(d.remainingBytes()).toString();
+    return out.append(AvroBytes.remaining(d)).toString();
   }
 
   private static String randomText(Random r) {

@@ -17,6 +17,22 @@ import org.apache.avro.io.EncoderFactory;
 public final class AvroBytes {
   private AvroBytes() {}
 
+  /**
+   * Bytes left in a decoder: {@code Decoder.remainingBytes()} exists only from Avro 1.12.2, so on older versions a
+   * {@code BinaryDecoder} over an array is asked through its input stream.
+   */
+  public static int remaining(org.apache.avro.io.Decoder decoder) {
+    int remaining = dev.kavro.runtime.AvroInternals.remainingBytes(decoder);
+    if (remaining < 0 && decoder instanceof BinaryDecoder) {
+      try {
+        return ((BinaryDecoder) decoder).inputStream().available();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return remaining;
+  }
+
   public static byte[] encode(Schema schema, Object datum) {
     try {
       ByteArrayOutputStream out = new ByteArrayOutputStream();

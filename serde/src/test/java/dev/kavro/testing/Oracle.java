@@ -197,7 +197,7 @@ public final class Oracle {
     BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(padded, null);
     try {
       Object value = reader.read(null, decoder);
-      return decoder.remainingBytes() == PADDING ? new Outcome(value, null)
+      return AvroBytes.remaining(decoder) == PADDING ? new Outcome(value, null)
           : new Outcome(null, new IllegalStateException("Consumed padding"));
     } catch (IOException | RuntimeException e) {
       return new Outcome(null, e);

@@ -10,6 +10,7 @@ import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.json.JsonConverterConfig;
 import org.apache.kafka.connect.runtime.Worker;
 import org.apache.kafka.connect.runtime.WorkerConfig;
+import org.apache.kafka.connect.runtime.isolation.LoaderSwap;
 import org.apache.kafka.connect.runtime.isolation.Plugins;
 import org.apache.kafka.connect.runtime.rest.RestServerConfig;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
@@ -21,7 +22,8 @@ import org.apache.kafka.connect.util.FutureCallback;
 /**
  * A standalone Kafka Connect worker in this JVM, wired as {@code bin/connect-standalone} wires it ({@link Worker},
  * {@link StandaloneHerder}, file offset store) but without the REST server: the tests drive the herder directly, so
- * the worker opens no listening socket at all. Plugins come from the classpath only (no {@code plugin.path}).
+ * the worker opens no listening socket at all. Plugins come from the classpath, and from {@code plugin.path} when the
+ * given properties set it.
  *
  * <p>Not thread-safe: start it, add connectors and close it from one thread.
  */
@@ -46,13 +48,13 @@ final class EmbeddedConnectWorker implements AutoCloseable {
     props.put(WorkerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     props.put(StandaloneConfig.OFFSET_STORAGE_FILE_FILENAME_CONFIG, workDir.resolve("connect.offsets").toString());
     props.put(WorkerConfig.OFFSET_COMMIT_INTERVAL_MS_CONFIG, "500");
-    // Only the classpath: the test connectors and Kavro's converter are on it, and no plugin.path is set.
+    // Scanned as connect-standalone scans: the classpath, plus plugin.path when the caller sets one.
     props.put(WorkerConfig.PLUGIN_DISCOVERY_CONFIG, "only_scan");
     // Unused (no REST server is started), but keeps any listener off the network should one ever be added.
     props.put(RestServerConfig.LISTENERS_CONFIG, "http://127.0.0.1:0");
 
     Plugins plugins = new Plugins(props);
-    StandaloneConfig config = new StandaloneConfig(props);
+    StandaloneConfig config = workerConfig(plugins, props);
     ConnectorClientConfigOverridePolicy policy = plugins.newPlugin(
         config.getString(WorkerConfig.CONNECTOR_CLIENT_POLICY_CLASS_CONFIG), config,
         ConnectorClientConfigOverridePolicy.class);
@@ -64,6 +66,25 @@ final class EmbeddedConnectWorker implements AutoCloseable {
     StandaloneHerder herder = new StandaloneHerder(worker, config.kafkaClusterId(), policy);
     herder.start();
     return new EmbeddedConnectWorker(herder);
+  }
+
+  /** Worker properties that make {@code converterClass} the key and value converter, on the registry at {@code url}. */
+  static Map<String, String> converters(String converterClass, String url) {
+    return Map.of(
+        "key.converter", converterClass,
+        "key.converter.schema.registry.url", url,
+        "value.converter", converterClass,
+        "value.converter.schema.registry.url", url);
+  }
+
+  /**
+   * Parses worker properties as connect-standalone does, with the plugins' delegating loader as the context class
+   * loader, so that class names of isolated plugins (on {@code plugin.path}) resolve.
+   */
+  static StandaloneConfig workerConfig(Plugins plugins, Map<String, String> props) {
+    try (LoaderSwap swap = plugins.withClassLoader(plugins.delegatingLoader())) {
+      return new StandaloneConfig(props);
+    }
   }
 
   /**
@@ -84,6 +105,11 @@ final class EmbeddedConnectWorker implements AutoCloseable {
       }
       throw new IllegalStateException("Connector " + name + " was not created", e);
     }
+  }
+
+  /** The worker's plugins, as the herder loaded them (with their class loaders and locations). */
+  Plugins plugins() {
+    return herder.plugins();
   }
 
   /** The connector's and its tasks' states with failure traces, for failure messages. */

@@ -62,11 +62,8 @@ class KafkaConnectIT {
     Path target = Path.of(System.getProperty("kavro.it.work.dir", "target"));
     Files.createDirectories(target);
     workDir = Files.createTempDirectory(target, "connect-");
-    worker = EmbeddedConnectWorker.start(bootstrapServers, Map.of(
-        "key.converter", KavroConverter.class.getName(),
-        "key.converter.schema.registry.url", servers.registryUrl(),
-        "value.converter", KavroConverter.class.getName(),
-        "value.converter.schema.registry.url", servers.registryUrl()), workDir);
+    worker = EmbeddedConnectWorker.start(bootstrapServers,
+        EmbeddedConnectWorker.converters(KavroConverter.class.getName(), servers.registryUrl()), workDir);
   }
 
   @AfterAll
@@ -201,7 +198,7 @@ class KafkaConnectIT {
    * structs and string-keyed maps as maps, arrays as lists, and a map with other keys as a list of key/value records
    * in the map's order (Confluent's AvroData mapping).
    */
-  private static Object expectedAvroView(org.apache.kafka.connect.data.Schema schema, Object value) {
+  static Object expectedAvroView(org.apache.kafka.connect.data.Schema schema, Object value) {
     if (value == null) {
       return null;
     }
@@ -241,7 +238,7 @@ class KafkaConnectIT {
   }
 
   /** A decoded Avro datum in the plain Java types of {@link #expectedAvroView}. */
-  private static Object avroView(Object datum) {
+  static Object avroView(Object datum) {
     if (datum instanceof GenericRecord record) {
       Map<String, Object> view = new LinkedHashMap<>();
       for (Schema.Field field : record.getSchema().getFields()) {
