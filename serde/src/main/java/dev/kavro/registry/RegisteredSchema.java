@@ -16,11 +16,19 @@ import org.apache.avro.Schema;
  * @param text the schema text as the server returned it; opaque, never compared as a string
  * @param references the references the text depends on
  * @param schema the parsed schema
+ * @param contract its {@code metadata} and {@code ruleSet} (data contract); {@link SchemaContract#NONE} when none
  */
-public record RegisteredSchema(
-    String subject, int id, int version, String text, List<SchemaReference> references, Schema schema) {
+public record RegisteredSchema(String subject, int id, int version, String text, List<SchemaReference> references,
+    Schema schema, SchemaContract contract) {
   public RegisteredSchema {
     Objects.requireNonNull(schema, "schema");
     references = List.copyOf(references);
+    contract = contract == null ? SchemaContract.NONE : contract;
+  }
+
+  /** A registered schema without metadata or rules. */
+  public RegisteredSchema(
+      String subject, int id, int version, String text, List<SchemaReference> references, Schema schema) {
+    this(subject, id, version, text, references, schema, SchemaContract.NONE);
   }
 }

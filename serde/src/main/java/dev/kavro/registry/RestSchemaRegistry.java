@@ -29,7 +29,11 @@ public final class RestSchemaRegistry implements SchemaRegistry {
   private final RegistryTransport transport;
   private final SingleFlightCache<Integer, Schema> byId;
   private final SingleFlightCache<UUID, Schema> byGuid;
-  private final SingleFlightCache<SchemaKey, Integer> registered;
+  private final SingleFlightCache<SchemaKey, RegisteredSchema> registered;
+  /** The data contracts of the schemas in {@code byId} / {@code byGuid}, filled by the same fetch. */
+  private final SingleFlightCache<Integer, SchemaContract> contractsById;
+  private final SingleFlightCache<UUID, SchemaContract> contractsByGuid;
+  private final SingleFlightCache<String, RegisteredSchema> latestWithMetadata;
   private final SingleFlightCache<SchemaKey, RegisteredSchema> lookedUp;
   private final SingleFlightCache<String, RegisteredSchema> latest;
   private final SingleFlightCache<VersionKey, RegisteredSchema> versions;
@@ -63,6 +67,10 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     this.registered = new SingleFlightCache<>(size, null, ticker);
     this.lookedUp = new SingleFlightCache<>(size, null, ticker);
     this.latest = new SingleFlightCache<>(size, ttlSeconds < 0 ? null : Duration.ofSeconds(ttlSeconds), ticker);
+    this.latestWithMetadata =
+        new SingleFlightCache<>(size, ttlSeconds < 0 ? null : Duration.ofSeconds(ttlSeconds), ticker);
+    this.contractsById = new SingleFlightCache<>(size, null, ticker);
+    this.contractsByGuid = new SingleFlightCache<>(size, null, ticker);
     this.versions = new SingleFlightCache<>(size, null, ticker);
   }
 
@@ -72,39 +80,87 @@ public final class RestSchemaRegistry implements SchemaRegistry {
 
   @Override
   public Schema schemaById(int id) {
-    return byId.get(id, k -> fetchSchema("/schemas/ids/" + id, "schema id " + id));
+    return byId.get(id, k -> fetchSchema("/schemas/ids/" + id, "schema id " + id,
+        contract -> contractsById.offer(id, contract)));
+  }
+
+  @Override
+  public SchemaContract contractById(int id) {
+    SchemaContract known = contractsById.peek(id);
+    if (known != null) {
+      return known;
+    }
+    schemaById(id);
+    known = contractsById.peek(id);
+    // Evicted between the two calls, or cached before: fetch it again rather than report no rules.
+    return known != null ? known : contractsById.get(id, k -> fetchContract("/schemas/ids/" + id, "schema id " + id));
+  }
+
+  @Override
+  public SchemaContract contractByGuid(UUID guid) {
+    Objects.requireNonNull(guid, "guid");
+    SchemaContract known = contractsByGuid.peek(guid);
+    if (known != null) {
+      return known;
+    }
+    schemaByGuid(guid);
+    known = contractsByGuid.peek(guid);
+    return known != null ? known
+        : contractsByGuid.get(guid, k -> fetchContract("/schemas/guids/" + guid, "schema guid " + guid));
   }
 
   @Override
   public Schema schemaByGuid(UUID guid) {
     Objects.requireNonNull(guid, "guid");
-    return byGuid.get(guid, k -> fetchSchema("/schemas/guids/" + guid, "schema guid " + guid));
+    return byGuid.get(guid, k -> fetchSchema("/schemas/guids/" + guid, "schema guid " + guid,
+        contract -> contractsByGuid.offer(guid, contract)));
   }
 
   @Override
   public int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
+    return register(subject, schemaText, references, normalize, SchemaContract.NONE);
+  }
+
+  @Override
+  public int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize,
+      SchemaContract contract) {
     Schema parsed = parse(schemaText, references, new HashSet<>());
-    return registered.get(new SchemaKey(subject, parsed, normalize),
-        k -> doRegister(subject, schemaText, references, normalize));
+    SchemaContract sent = contract == null ? SchemaContract.NONE : contract;
+    return registered.get(new SchemaKey(subject, parsed, normalize, sent),
+        k -> doRegister(subject, schemaText, references, parsed, normalize, sent)).id();
   }
 
   @Override
   public int register(String subject, Schema schema, boolean normalize) {
-    return registered.get(new SchemaKey(subject, schema, normalize),
-        k -> doRegister(subject, schema.toString(), List.of(), normalize));
+    return registerWithResponse(subject, schema, normalize).id();
+  }
+
+  @Override
+  public RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
+    return registered.get(new SchemaKey(subject, schema, normalize, SchemaContract.NONE),
+        k -> doRegister(subject, schema.toString(), List.of(), schema, normalize, SchemaContract.NONE));
+  }
+
+  @Override
+  public RegisteredSchema latestWithMetadata(String subject, Map<String, String> metadata) {
+    StringBuilder query = new StringBuilder();
+    new java.util.TreeMap<>(metadata).forEach((k, v) -> query.append("key=").append(segment(k))
+        .append("&value=").append(segment(v)).append('&'));
+    String url = "/subjects/" + segment(subject) + "/metadata?" + query + "deleted=false";
+    return latestWithMetadata.get(url, u -> fetchVersion(subject, -1, u, new HashSet<>()));
   }
 
   @Override
   public RegisteredSchema lookup(
       String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
     Schema parsed = parse(schemaText, references, new HashSet<>());
-    return lookedUp.get(new SchemaKey(subject, parsed, normalize),
+    return lookedUp.get(new SchemaKey(subject, parsed, normalize, SchemaContract.NONE),
         k -> doLookup(subject, schemaText, references, parsed, normalize));
   }
 
   @Override
   public RegisteredSchema lookup(String subject, Schema schema, boolean normalize) {
-    return lookedUp.get(new SchemaKey(subject, schema, normalize),
+    return lookedUp.get(new SchemaKey(subject, schema, normalize, SchemaContract.NONE),
         k -> doLookup(subject, schema.toString(), List.of(), schema, normalize));
   }
 
@@ -127,25 +183,37 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     transport.close();
   }
 
-  private Schema fetchSchema(String path, String what) {
+  private Schema fetchSchema(String path, String what, java.util.function.Consumer<SchemaContract> contract) {
     RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(path), "GET " + path);
     if (payload.schema() == null) {
       throw new RegistryException("GET " + path + " returned no schema", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
     }
     requireAvro(payload, what);
-    return parse(payload.schema(), payload.schemaReferences(), new HashSet<>());
+    Schema schema = parse(payload.schema(), payload.schemaReferences(), new HashSet<>());
+    contract.accept(payload.contract());
+    return schema;
   }
 
-  private int doRegister(String subject, String text, List<SchemaReference> references, boolean normalize) {
+  private SchemaContract fetchContract(String path, String what) {
+    RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(path), "GET " + path);
+    requireAvro(payload, what);
+    return payload.contract();
+  }
+
+  private RegisteredSchema doRegister(String subject, String text, List<SchemaReference> references, Schema parsed,
+      boolean normalize, SchemaContract contract) {
     String path = "/subjects/" + segment(subject) + "/versions?normalize=" + normalize;
-    RegistryJson.SchemaPayload payload =
-        RegistryJson.schema(transport.post(path, RegistryJson.registerRequest(text, references)), "POST " + path);
+    RegistryJson.SchemaPayload payload = RegistryJson.schema(
+        transport.post(path, RegistryJson.registerRequest(text, references, contract)), "POST " + path);
     // A new version may now be the latest.
     latest.invalidate(subject);
+    latestWithMetadata.invalidateAll();
     if (payload.id() == null) {
       throw new RegistryException("POST " + path + " returned no id", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
     }
-    return payload.id();
+    // Confluent 7.4+ answers with the stored schema, including the metadata and rule set the subject gave it.
+    return new RegisteredSchema(subject, payload.id(), payload.version() == null ? -1 : payload.version(), text,
+        references, parsed, payload.schema() == null ? contract : payload.contract());
   }
 
   private RegisteredSchema doLookup(
@@ -161,12 +229,16 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     List<SchemaReference> storedRefs = payload.schema() == null ? references : payload.schemaReferences();
     Schema stored = payload.schema() == null ? parsed : parse(storedText, storedRefs, new HashSet<>());
     return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
-        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored);
+        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored, payload.contract());
   }
 
   /** Fetches a version ({@code -1}: latest); {@code path} holds the versions being resolved, to stop cycles. */
   private RegisteredSchema fetchVersion(String subject, int version, Set<VersionKey> path) {
     String url = "/subjects/" + segment(subject) + "/versions/" + (version == -1 ? "latest" : version);
+    return fetchVersion(subject, version, url, path);
+  }
+
+  private RegisteredSchema fetchVersion(String subject, int version, String url, Set<VersionKey> path) {
     RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(url), "GET " + url);
     if (payload.id() == null || payload.schema() == null) {
       throw new RegistryException("GET " + url + " returned no id or schema", 200,
@@ -176,7 +248,7 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     List<SchemaReference> refs = payload.schemaReferences();
     return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
         payload.version() == null ? version : payload.version(), payload.schema(), refs,
-        parse(payload.schema(), refs, path));
+        parse(payload.schema(), refs, path), payload.contract());
   }
 
   private Schema parse(String text, List<SchemaReference> references, Set<VersionKey> path) {
@@ -226,7 +298,7 @@ public final class RestSchemaRegistry implements SchemaRegistry {
   }
 
   /** Parsed schemas are the key: registries reorder and reformat text, so text is never compared. */
-  private record SchemaKey(String subject, Schema schema, boolean normalize) {}
+  private record SchemaKey(String subject, Schema schema, boolean normalize, SchemaContract contract) {}
 
   private record VersionKey(String subject, int version) {}
 }

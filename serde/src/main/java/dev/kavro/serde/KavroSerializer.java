@@ -9,7 +9,12 @@ import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistries;
+import dev.kavro.registry.SchemaContract;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.rules.RuleFailedException;
+import dev.kavro.rules.RuleMode;
+import dev.kavro.rules.RulePlan;
+import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ByteArrayEncoder;
 import dev.kavro.wire.WireFormat;
@@ -132,7 +137,19 @@ public final class KavroSerializer implements Serializer<Object> {
     }
     SchemaTargets targets = s.targets(schema);
     Target target = targets.target(s, topic);
+    if (target.rules != null) {
+      data = runRules(s, topic, headers, target, data);
+    }
     return encode(s, topic, targets, target, data);
+  }
+
+  /** The WRITE domain rules of the schema written with; only schemas that have such rules get here. */
+  private static Object runRules(State s, String topic, Headers headers, Target target, Object data) {
+    try {
+      return target.rules.run(topic, headers, s.isKey, data, data);
+    } catch (RuleFailedException e) {
+      throw SerdeErrors.rule(e, SerdeErrors.where(topic, s.isKey, target.id));
+    }
   }
 
   /** Closes the registry client if this serializer created it. Idempotent. */
@@ -202,6 +219,9 @@ public final class KavroSerializer implements Serializer<Object> {
     final boolean conversions;
     final GenericData genericModel;
     final ReaderMode mode;
+    final RuleSettings rules;
+    /** {@code use.latest.with.metadata}, or {@code null}. */
+    final Map<String, String> latestMetadata;
     /**
      * Keyed by schema identity (Caffeine's weak keys compare with ==), so a record costs no schema hashing. The
      * values hold their schema (writers need it), so entries leave by the size bound rather than by GC.
@@ -223,6 +243,8 @@ public final class KavroSerializer implements Serializer<Object> {
       this.conversions = config.useLogicalTypeConverters();
       this.genericModel = DataModels.generic(conversions);
       this.mode = config.readerMode();
+      this.rules = config.ruleSettings();
+      this.latestMetadata = config.useLatestWithMetadata();
     }
 
     SchemaTargets targets(Schema schema) {
@@ -236,6 +258,7 @@ public final class KavroSerializer implements Serializer<Object> {
     }
 
     void release() {
+      rules.close();
       if (ownsRegistry) {
         registry.close();
       }
@@ -301,19 +324,31 @@ public final class KavroSerializer implements Serializer<Object> {
       String action = "registering Avro schema";
       try {
         Schema writeSchema = schema;
+        // The data contract of the schema written with, as Confluent picks it: a lookup carries none.
+        SchemaContract contract = SchemaContract.NONE;
         if (s.autoRegister) {
-          id = s.registry.register(subject, schema, s.normalize);
+          RegisteredSchema registered = s.registry.registerWithResponse(subject, schema, s.normalize);
+          id = registered.id();
+          contract = registered.contract();
         } else if (s.useSchemaId >= 0) {
           action = "retrieving Avro schema";
           writeSchema = s.registry.schemaById(id);
+          contract = s.registry.contractById(id);
           if (s.idCompatibilityStrict) {
             checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
           }
+        } else if (s.latestMetadata != null) {
+          action = "retrieving latest with metadata '" + s.latestMetadata + "'";
+          RegisteredSchema latest = s.registry.latestWithMetadata(subject, s.latestMetadata);
+          id = latest.id();
+          writeSchema = latest.schema();
+          contract = latest.contract();
         } else if (s.useLatest) {
           action = "retrieving latest version of Avro schema";
           RegisteredSchema latest = s.registry.latest(subject);
           id = latest.id();
           writeSchema = latest.schema();
+          contract = latest.contract();
           if (s.latestCompatibilityStrict) {
             checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.LATEST_COMPATIBILITY_STRICT_CONFIG);
           }
@@ -321,7 +356,8 @@ public final class KavroSerializer implements Serializer<Object> {
           action = "retrieving Avro schema";
           id = s.registry.lookup(subject, schema, s.normalize).id();
         }
-        return new Target(topic, id, WireFormat.idPrefix(id), transcoder(s, writeSchema));
+        RulePlan rules = RulePlan.of(s.rules, contract, writeSchema, subject, RuleMode.WRITE);
+        return new Target(topic, id, WireFormat.idPrefix(id), transcoder(s, writeSchema), rules);
       } catch (RegistryException e) {
         throw SerdeErrors.registry("Error " + action + " under subject '" + subject + "'",
             SerdeErrors.where(topic, s.isKey, id >= 0 ? id : null), e);
@@ -351,7 +387,7 @@ public final class KavroSerializer implements Serializer<Object> {
   }
 
   /** The schema id a record of one schema gets on one topic, and how to encode it. */
-  private record Target(String topic, int id, byte[] prefix, Transcoder transcoder) {}
+  private record Target(String topic, int id, byte[] prefix, Transcoder transcoder, RulePlan rules) {}
 
   /**
    * Rewrites a record into a registered schema that differs from the record's own ({@code use.schema.id} and

@@ -18,8 +18,7 @@ final class UnsupportedConfluentKeys {
   private static final Set<String> SERDE_KEYS = Set.of(
       "schema.registry.url.randomize", "max.schemas.per.subject", "propagate.schema.tags", "use.schema.guid",
       "id.compatibility.strict", "use.latest.with.metadata", "latest.cache.size", "latest.cache.ttl.sec",
-      "schema.format", "execution.environment", "rule.executors", "rule.actions", "rule.service.loader.enable",
-      "rule.metrics.enable", "validation.rules.executor.class", "validation.rules.fail.fast",
+      "schema.format", "rule.metrics.enable", "validation.rules.executor.class", "validation.rules.fail.fast",
       "basic.auth.credentials.source", "basic.auth.user.info", "schema.registry.basic.auth.user.info",
       "bearer.auth.credentials.source", "bearer.auth.token", "bearer.auth.issuer.endpoint.url",
       "bearer.auth.client.id", "bearer.auth.client.secret", "bearer.auth.scope", "bearer.auth.scope.claim.name",
@@ -38,7 +37,7 @@ final class UnsupportedConfluentKeys {
       "subject.name.strategy.fallback.type", "subject.name.strategy.cache.size",
       "subject.name.strategy.cache.expiry.secs");
 
-  private static final List<String> PREFIXES = List.of("rule.executors.", "rule.actions.", "schema.providers.");
+  private static final List<String> PREFIXES = List.of("schema.providers.");
 
   private UnsupportedConfluentKeys() {}
 

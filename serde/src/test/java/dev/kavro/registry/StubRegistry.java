@@ -31,17 +31,17 @@ import javax.net.ssl.SSLContext;
  * {@code "METHOD /path?query"}; each route answers its scripted responses in turn and then repeats the last one.
  * Unknown routes answer 404 / 40401. Every request is recorded.
  */
-final class StubRegistry implements AutoCloseable {
+public final class StubRegistry implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
   static final String CONFLUENT_JSON = "application/vnd.schemaregistry.v1+json";
 
-  record Request(String method, String target, Map<String, List<String>> headers, String body) {
-    String header(String name) {
+  public record Request(String method, String target, Map<String, List<String>> headers, String body) {
+    public String header(String name) {
       List<String> values = headers.get(name.toLowerCase(java.util.Locale.ROOT));
       return values == null ? null : values.get(0);
     }
 
-    JsonNode json() {
+    public JsonNode json() {
       try {
         return JSON.readTree(body);
       } catch (JsonProcessingException e) {
@@ -51,20 +51,20 @@ final class StubRegistry implements AutoCloseable {
   }
 
   /** A scripted answer; {@code hold} makes the handler wait on a latch before answering. */
-  record Response(int status, String contentType, String body, CountDownLatch hold) {
-    static Response json(int status, Object body) {
+  public record Response(int status, String contentType, String body, CountDownLatch hold) {
+    public static Response json(int status, Object body) {
       return new Response(status, CONFLUENT_JSON, write(body), null);
     }
 
-    static Response ok(Object body) {
+    public static Response ok(Object body) {
       return json(200, body);
     }
 
-    static Response error(int status, int errorCode, String message) {
+    public static Response error(int status, int errorCode, String message) {
       return json(status, Map.of("error_code", errorCode, "message", message));
     }
 
-    static Response raw(int status, String contentType, String body) {
+    public static Response raw(int status, String contentType, String body) {
       return new Response(status, contentType, body, null);
     }
 
@@ -88,7 +88,7 @@ final class StubRegistry implements AutoCloseable {
     server.start();
   }
 
-  static StubRegistry start() throws IOException {
+  public static StubRegistry start() throws IOException {
     return new StubRegistry(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
   }
 
@@ -98,13 +98,13 @@ final class StubRegistry implements AutoCloseable {
     return new StubRegistry(server);
   }
 
-  String url() {
+  public String url() {
     String scheme = server instanceof HttpsServer ? "https" : "http";
     return scheme + "://127.0.0.1:" + server.getAddress().getPort();
   }
 
   /** Scripts {@code route} ("GET /schemas/ids/1"): the responses in turn, then the last one again and again. */
-  StubRegistry on(String route, Response... responses) {
+  public StubRegistry on(String route, Response... responses) {
     routes.put(route, new ArrayDeque<>(List.of(responses)));
     return this;
   }
@@ -114,11 +114,11 @@ final class StubRegistry implements AutoCloseable {
     return arrivals.computeIfAbsent(route, r -> new CountDownLatch(1));
   }
 
-  List<Request> requests() {
+  public List<Request> requests() {
     return List.copyOf(requests);
   }
 
-  long count(String route) {
+  public long count(String route) {
     return requests.stream().filter(r -> (r.method() + " " + r.target()).equals(route)).count();
   }
 
@@ -169,7 +169,7 @@ final class StubRegistry implements AutoCloseable {
     }
   }
 
-  static String write(Object value) {
+  public static String write(Object value) {
     try {
       return JSON.writeValueAsString(value);
     } catch (JsonProcessingException e) {
