@@ -22,7 +22,9 @@ import org.apache.avro.io.JsonEncoder;
  * Migration rules between two versions of a subject, after Confluent: reading version {@code w} data as version
  * {@code r} runs, for every version after the older one up to the newer one that has migration rules, its UPGRADE
  * rules (w &lt; r, oldest first) or its DOWNGRADE rules (w &gt; r, newest first). The record travels between the
- * rules in Avro's JSON encoding and is decoded into the reader schema at the end.
+ * rules in Avro's JSON encoding. At the end it is decoded with the schema of the version the last rule produced and
+ * resolved into the reader schema (Confluent decodes straight into the reader schema, which fails when a later
+ * version without migration rules added a field).
  *
  * <p>Used as the datum reader of a (writer id, reader version) pair: {@link #reader} reads the writer's data with the
  * writer schema, migrates, and decodes the result. Thread-safe.
@@ -30,11 +32,14 @@ import org.apache.avro.io.JsonEncoder;
 public final class Migration {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final List<RulePlan> plans;
+  private final List<Step> steps;
   private final String topic;
 
-  private Migration(List<RulePlan> plans, String topic) {
-    this.plans = plans;
+  /** The rules of one version and the schema the record has after them. */
+  private record Step(RulePlan plan, Schema result) {}
+
+  private Migration(List<Step> steps, String topic) {
+    this.steps = steps;
     this.topic = topic;
   }
 
@@ -51,22 +56,25 @@ public final class Migration {
     boolean upgrade = writer.version() < reader.version();
     RegisteredSchema first = upgrade ? writer : reader;
     RegisteredSchema last = upgrade ? reader : writer;
-    List<RulePlan> plans = new ArrayList<>();
+    List<Step> steps = new ArrayList<>();
+    RegisteredSchema previous = first;
     for (int v = first.version() + 1; v <= last.version(); v++) {
       RegisteredSchema current = v == last.version() ? last : registry.version(subject, v);
       RulePlan plan = RulePlan.of(settings, current.contract(), current.schema(), subject,
           upgrade ? RuleMode.UPGRADE : RuleMode.DOWNGRADE);
       if (plan != null) {
-        plans.add(plan);
+        // Upgrading turns previous-version data into current-version data; downgrading the other way round.
+        steps.add(new Step(plan, upgrade ? current.schema() : previous.schema()));
       }
+      previous = current;
     }
-    if (plans.isEmpty()) {
+    if (steps.isEmpty()) {
       return null;
     }
     if (!upgrade) {
-      Collections.reverse(plans);
+      Collections.reverse(steps);
     }
-    return new Migration(List.copyOf(plans), topic);
+    return new Migration(List.copyOf(steps), topic);
   }
 
   /**
@@ -76,8 +84,10 @@ public final class Migration {
    */
   public DatumReader<Object> reader(DatumReader<Object> writerReader, Schema writerSchema, Schema readerSchema,
       GenericData readerModel, boolean isKey) {
+    // The last rule leaves the record in its version's shape; Avro resolution takes it the rest of the way.
+    Schema migrated = steps.get(steps.size() - 1).result();
     @SuppressWarnings("unchecked")
-    DatumReader<Object> toReader = (DatumReader<Object>) readerModel.createDatumReader(readerSchema, readerSchema);
+    DatumReader<Object> toReader = (DatumReader<Object>) readerModel.createDatumReader(migrated, readerSchema);
     @SuppressWarnings("unchecked")
     DatumWriter<Object> toJson = (DatumWriter<Object>) GenericData.get().createDatumWriter(writerSchema);
     return new DatumReader<>() {
@@ -92,13 +102,13 @@ public final class Migration {
         toJson.write(datum, encoder);
         encoder.flush();
         Object json = JSON.readTree(out.toByteArray());
-        for (RulePlan plan : plans) {
-          json = plan.run(topic, null, isKey, datum, json);
+        for (Step step : steps) {
+          json = step.plan().run(topic, null, isKey, datum, json);
         }
         if (!(json instanceof JsonNode node)) {
           throw new IOException("a migration rule returned " + json.getClass().getName() + ", not JSON");
         }
-        return toReader.read(null, DecoderFactory.get().jsonDecoder(readerSchema, JSON.writeValueAsString(node)));
+        return toReader.read(null, DecoderFactory.get().jsonDecoder(migrated, JSON.writeValueAsString(node)));
       }
     };
   }
