@@ -136,9 +136,27 @@ public final class RulePlan {
         + "=warn to skip such rules.");
   }
 
-  /** Whether any rule of the plan is a transform (callers that must not mutate the caller's value check this). */
-  public boolean hasTransforms() {
-    return steps.stream().anyMatch(s -> s.kind == RuleKind.TRANSFORM);
+  /**
+   * For a path that does not run rules (Kafka Connect's converter): fails when {@code contract} has rules for
+   * {@code phase}, naming them, or with {@code kavro.rules.unsupported=warn} logs a WARN and returns.
+   *
+   * @throws RuleFailedException when rules would run and the policy is {@code fail}
+   */
+  public static void refuse(String path, RuleSettings settings, SchemaContract contract, Schema target,
+      String subject, RuleMode phase) {
+    RulePlan plan = of(settings, contract, target, subject, phase);
+    if (plan == null) {
+      return;
+    }
+    List<String> names = plan.steps.stream().map(s -> s.rule.name()).toList();
+    String message = "Rules " + names + " of the schema under subject '" + subject + "' apply on " + phase + ", but "
+        + path + " does not run data-contract rules; use KavroSerializer/KavroDeserializer";
+    if (settings.warnUnsupported()) {
+      LOG.warn("{}. They are SKIPPED because {}=warn.", message, RuleSettings.UNSUPPORTED_RULES);
+      return;
+    }
+    throw new RuleFailedException(names.get(0), message + ", or set " + RuleSettings.UNSUPPORTED_RULES
+        + "=warn to skip them", null);
   }
 
   /**
