@@ -35,7 +35,9 @@ import org.apache.kafka.common.serialization.Deserializer;
  * Confluent's serializer quirk.
  *
  * <p>Per schema id the writer schema and its resolved reader are looked up once; afterwards a record costs an int
- * table probe and the decode, with a per-thread reused decoder and no copy of the payload.
+ * table probe and the decode, with a per-thread reused decoder and no copy of the payload. Data-contract rules
+ * (READ domain rules, and migration rules with {@code use.latest.version} / {@code use.latest.with.metadata}) run on
+ * the decoded value ({@link dev.kavro.rules.RulePlan}); schemas without rules pay nothing for them.
  *
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */

@@ -50,7 +50,9 @@ import org.apache.kafka.common.serialization.Serializer;
  * ({@code auto.register.schemas}), else the fixed {@code use.schema.id}, else the subject's latest version
  * ({@code use.latest.version}), else a lookup. When the schema behind the id is not the record's schema, the record is
  * converted to it through Avro schema resolution. The id is cached per schema object and topic for the life of the
- * serializer, so steady-state records make no registry call and no schema hashing.
+ * serializer, so steady-state records make no registry call and no schema hashing. The WRITE rules of the schema's
+ * data contract run on the value before it is encoded ({@link dev.kavro.rules.RulePlan}); schemas without rules pay
+ * nothing for them.
  *
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */
