@@ -100,8 +100,4 @@ public final class RuleContext {
   public Set<String> metadataTags(String fullName) {
     return metadataTags.of(fullName);
   }
-
-  Record recordPart() {
-    return record;
-  }
 }
