@@ -9,6 +9,7 @@ import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.serde.KavroSerdeConfig;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.common.config.ConfigDef;
@@ -21,6 +22,8 @@ import org.apache.kafka.connect.storage.Converter;
 import org.apache.kafka.connect.storage.ConverterConfig;
 import org.apache.kafka.connect.storage.ConverterType;
 import org.apache.kafka.connect.storage.HeaderConverter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A Kafka Connect converter for Avro in the Confluent wire format, on Kavro's core. Schemas map between Connect and
@@ -37,6 +40,16 @@ import org.apache.kafka.connect.storage.HeaderConverter;
  * instance per task).
  */
 public final class KavroConverter implements Converter, HeaderConverter, Versioned {
+  private static final Logger LOG = LoggerFactory.getLogger(KavroConverter.class);
+  /**
+   * Serde keys that the serializer and deserializer implement but the converter does not (yet): Confluent's
+   * AvroConverter honours them, so setting one here is warned about rather than ignored silently.
+   */
+  private static final List<String> SERDE_ONLY_KEYS = List.of(KavroSerdeConfig.CONTEXT_NAME_STRATEGY_CONFIG,
+      KavroSerdeConfig.KEY_SCHEMA_ID_SERIALIZER_CONFIG, KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG,
+      KavroSerdeConfig.KEY_SCHEMA_ID_DESERIALIZER_CONFIG, KavroSerdeConfig.VALUE_SCHEMA_ID_DESERIALIZER_CONFIG,
+      KavroSerdeConfig.USE_SCHEMA_GUID_CONFIG, KavroSerdeConfig.SCHEMA_REFLECTION_CONFIG);
+
   private final SchemaRegistry injected;
   private final ReadSide.DecoderFactoryKind decoders;
   private final WriteSide.EncoderFactoryKind encoders;
@@ -93,6 +106,12 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     }
     KavroConverterConfig config = new KavroConverterConfig(withUrl);
     KavroSerdeConfig serde = new KavroSerdeConfig(withUrl);
+    for (String key : SERDE_ONLY_KEYS) {
+      if (configs.containsKey(key)) {
+        LOG.warn("Configuration '{}' is a serde setting that KavroConverter does not support; it is ignored (the "
+            + "converter writes the schema id prefix and looks ids up without a context)", key);
+      }
+    }
     if (configs.containsKey(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG)
         || configs.containsKey(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG)) {
       ReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),

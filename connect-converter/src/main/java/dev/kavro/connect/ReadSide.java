@@ -17,6 +17,7 @@ import dev.kavro.rules.RulePlan;
 import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ThreadScratch;
+import dev.kavro.serde.SchemaLookups;
 import dev.kavro.serde.SubjectNameStrategy;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
@@ -140,8 +141,17 @@ final class ReadSide {
   }
 
   private Entry newEntry(String topic, SchemaId id) {
-    Schema writer = id.isGuid() ? registry.schemaByGuid(id.guid()) : registry.schemaById(id.id());
-    SchemaContract contract = id.isGuid() ? registry.contractByGuid(id.guid()) : registry.contractById(id.id());
+    // Ids are looked up with the subject, as Confluent's AvroConverter (through its deserializer) does.
+    Schema writer;
+    SchemaContract contract;
+    if (id.isGuid()) {
+      writer = registry.schemaByGuid(id.guid());
+      contract = registry.contractByGuid(id.guid());
+    } else {
+      RegisteredSchema found = SchemaLookups.registeredById(registry, strategy, null, topic, isKey, id.id());
+      writer = found.schema();
+      contract = found.contract();
+    }
     if (contract.hasRules()) {
       String subject = topic == null ? null : strategy.subject(topic, isKey, writer);
       try {

@@ -150,6 +150,27 @@ class KavroConverterTest {
   }
 
   @Test
+  void serdeOnlyKeysAreWarnedNotSilentlyIgnored() {
+    ch.qos.logback.classic.Logger logger =
+        (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(KavroConverter.class);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> appender =
+        new ch.qos.logback.core.read.ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    try {
+      converter(false, Map.of("value.schema.id.serializer", "header", "context.name.strategy",
+          "io.confluent.kafka.serializers.context.NullContextNameStrategy"), KavroConverter.Paths.DIRECT,
+          freshRegistry());
+      List<String> warnings = appender.list.stream().map(e -> e.getFormattedMessage()).toList();
+      assertEquals(2, warnings.stream().filter(m -> m.contains("KavroConverter does not support")).count(),
+          warnings.toString());
+      assertTrue(warnings.stream().anyMatch(m -> m.contains("'value.schema.id.serializer'")), warnings.toString());
+    } finally {
+      logger.detachAppender(appender);
+    }
+  }
+
+  @Test
   void failuresNameTopicSideAndSchemaId() {
     KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.DIRECT, freshRegistry());
     DataException unknown = assertThrows(DataException.class,

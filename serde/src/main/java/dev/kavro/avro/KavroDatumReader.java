@@ -20,7 +20,8 @@ import org.apache.avro.specific.SpecificData;
  *
  * <p>Resolution follows the Avro specification, as {@code GenericDatumReader} and {@code SpecificDatumReader} do,
  * plus one rule: a writer field with no exact match in the reader takes the reader field named by its upper-cased
- * name ({@code Locale.ROOT}) if no exact match claimed that field (ksqlDB's rule).
+ * name ({@code Locale.ROOT}) if no exact match claimed that field (ksqlDB's rule), decided per position, and union
+ * branches are chosen with it (README, "The case rule").
  *
  * <p>Readers for the same (writer, reader, data model) share one plan and one compiled class through a bounded,
  * process-wide cache. Thread-safe: one instance may be shared by any number of threads; {@link #setSchema} switches
@@ -50,7 +51,8 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   /**
    * A generic reader that returns {@code GenericRecord}s and Avro's generic representations.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   public static <T> KavroDatumReader<T> generic(Schema writer, Schema reader, ReaderMode mode) {
     return create(writer, reader, GenericData.get(), mode);
@@ -59,7 +61,8 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   /**
    * A specific reader whose reader schema is that of {@code type}.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   public static <T> KavroDatumReader<T> specific(Schema writer, Class<T> type, ReaderMode mode) {
     SpecificData data = SpecificData.getForClass(type);
@@ -71,7 +74,8 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
    * with logical-type conversions added. Other models are read with vanilla Avro. Pass the same model instance for
    * the same configuration: models are part of the cache key, by identity.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   public static <T> KavroDatumReader<T> create(Schema writer, Schema reader, GenericData model, ReaderMode mode) {
     return new KavroDatumReader<>(Objects.requireNonNull(writer, "writer"), Objects.requireNonNull(reader, "reader"),

@@ -53,7 +53,8 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
    * with logical-type conversions added, is compiled; other models are written by vanilla Avro. Pass the same model
    * instance for the same configuration: models are part of the cache key, by identity.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   public static <T> KavroDatumWriter<T> create(Schema schema, GenericData model, ReaderMode mode) {
     return new KavroDatumWriter<>(Objects.requireNonNull(schema, "schema"), Objects.requireNonNull(model, "model"),
@@ -112,7 +113,8 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
   /**
    * Switches to a new schema (as {@code DataFileWriter} does).
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails
+   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   @Override
   public void setSchema(Schema schema) {

@@ -7,7 +7,10 @@ package dev.kavro.avro;
 public enum ReaderMode {
   /** Serve the fallback at once and compile in the background; swap to compiled code when it is ready. */
   ASYNC,
-  /** Compile on first use and wait for it; a compile failure is thrown, not hidden. */
+  /**
+   * Compile on first use and wait for it; a compile failure is thrown, not hidden. A schema beyond the code
+   * generator's limits (total fields, nesting depth) is not compiled: the fallback serves it, with one WARN.
+   */
   COMPILED,
   /** Never compile. */
   FALLBACK

@@ -17,7 +17,7 @@ import org.apache.avro.Schema;
 record CodegenLimits(int maxFields, int maxDepth) {
   static final CodegenLimits DEFAULT = new CodegenLimits(10_000, 64);
 
-  /** @throws IllegalStateException if {@code plan} is beyond a limit */
+  /** @throws CodegenLimitException if {@code plan} is beyond a limit */
   void check(ReadPlan plan) {
     int[] fields = new int[1];
     walk(plan, 1, fields, Collections.newSetFromMap(new IdentityHashMap<>()));
@@ -25,7 +25,7 @@ record CodegenLimits(int maxFields, int maxDepth) {
 
   private void walk(ReadPlan plan, int depth, int[] fields, Set<ReadPlan> seen) {
     if (depth > maxDepth) {
-      throw new IllegalStateException("Schema nesting deeper than " + maxDepth + "; not compiled");
+      throw new CodegenLimitException("Schema nesting deeper than " + maxDepth + "; not compiled");
     }
     if (plan.kind() == ReadPlan.Kind.RECORD) {
       if (!seen.add(plan)) {
@@ -34,7 +34,7 @@ record CodegenLimits(int maxFields, int maxDepth) {
       RecordPlan record = (RecordPlan) plan;
       fields[0] += record.fields().size() + record.defaults().size();
       if (fields[0] > maxFields) {
-        throw new IllegalStateException("Schema has more than " + maxFields + " fields; not compiled");
+        throw new CodegenLimitException("Schema has more than " + maxFields + " fields; not compiled");
       }
     }
     // A logical type wraps its value without nesting it.
@@ -44,14 +44,14 @@ record CodegenLimits(int maxFields, int maxDepth) {
     }
   }
 
-  /** @throws IllegalStateException if {@code schema} (as written, by a compiled writer) is beyond a limit */
+  /** @throws CodegenLimitException if {@code schema} (as written, by a compiled writer) is beyond a limit */
   void check(Schema schema) {
     walk(schema, 1, new int[1], Collections.newSetFromMap(new IdentityHashMap<>()));
   }
 
   private void walk(Schema schema, int depth, int[] fields, Set<Schema> seen) {
     if (depth > maxDepth) {
-      throw new IllegalStateException("Schema nesting deeper than " + maxDepth + "; not compiled");
+      throw new CodegenLimitException("Schema nesting deeper than " + maxDepth + "; not compiled");
     }
     switch (schema.getType()) {
       case RECORD -> {
@@ -60,7 +60,7 @@ record CodegenLimits(int maxFields, int maxDepth) {
         }
         fields[0] += schema.getFields().size();
         if (fields[0] > maxFields) {
-          throw new IllegalStateException("Schema has more than " + maxFields + " fields; not compiled");
+          throw new CodegenLimitException("Schema has more than " + maxFields + " fields; not compiled");
         }
         schema.getFields().forEach(f -> walk(f.schema(), depth + 1, fields, seen));
       }

@@ -70,7 +70,8 @@ public final class CompiledSlot<T> {
   }
 
   /**
-   * Compiles now in the calling thread, or waits for a compilation already under way.
+   * Compiles now in the calling thread, or waits for a compilation already under way. A schema beyond the code
+   * generator's limits is not compiled and does not throw: the fallback serves it (logged once at WARN).
    *
    * @throws AvroRuntimeException if compilation fails
    */
@@ -90,6 +91,9 @@ public final class CompiledSlot<T> {
       Thread.currentThread().interrupt();
       throw new AvroRuntimeException("Interrupted while compiling a Kavro " + what);
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof CodegenLimitException) {
+        return;
+      }
       throw new AvroRuntimeException("Kavro " + what + " compilation failed for " + key + ": " + e.getCause(),
           e.getCause());
     }
@@ -120,6 +124,11 @@ public final class CompiledSlot<T> {
       compiled = instance;
       service.compiles.increment();
       future.complete(instance);
+    } catch (CodegenLimitException e) {
+      service.compileFailures.increment();
+      LOG.warn("Kavro does not compile a {} for {}: {}; the fallback, which gives the same results, serves it in "
+          + "every reader mode", what, key, e.getMessage());
+      future.completeExceptionally(e);
     } catch (Exception | LinkageError e) {
       service.compileFailures.increment();
       LOG.warn("Kavro could not compile a {} for {}; it stays on the fallback, which gives the same results: {}",

@@ -3,11 +3,13 @@ package dev.kavro.cache;
 import dev.kavro.codegen.WriterGenerator;
 import dev.kavro.runtime.GeneratedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.Encoder;
+import org.apache.avro.io.EncoderFactory;
 
 /**
  * The writer for one (schema, model) key: vanilla Avro's writer, and compiled code once it is ready.
@@ -41,15 +43,20 @@ public final class WriterEntry extends CompiledEntry<GeneratedWriter> {
    * Writes one datum, through compiled code when it is ready and {@code allowCompiled}.
    *
    * @throws IOException when the encoder fails
-   * @throws RuntimeException where vanilla Avro throws for a datum that does not match the schema (a null in a
-   *     non-nullable field, a value of the wrong type, a datum that matches no union branch)
+   * @throws RuntimeException exactly what vanilla Avro throws (class and message) for a datum that does not match the
+   *     schema: a null in a non-nullable field, a value of the wrong type, a datum that matches no union branch or
+   *     enum symbol
    */
   public void write(Object datum, Encoder out, boolean allowCompiled) throws IOException {
     if (allowCompiled) {
       GeneratedWriter code = compiled.get();
       if (code != null) {
         cache.compiledWrites.increment();
-        code.write(datum, out);
+        try {
+          code.write(datum, out);
+        } catch (RuntimeException e) {
+          throw vanillaFailure(datum, e);
+        }
         return;
       }
     }
@@ -57,4 +64,20 @@ public final class WriterEntry extends CompiledEntry<GeneratedWriter> {
     vanilla.write(datum, out);
   }
 
+
+  /**
+   * The exception vanilla Avro throws for a datum the compiled code rejected: the same class and message, with Avro's
+   * path to the bad value ("at R.items[2].name"). Only rejected data pays for this second, discarded write; should
+   * vanilla accept the datum (it changed in between), the compiled code's own exception stands.
+   */
+  private RuntimeException vanillaFailure(Object datum, RuntimeException compiledFailure) {
+    try {
+      vanilla.write(datum, EncoderFactory.get().directBinaryEncoder(OutputStream.nullOutputStream(), null));
+    } catch (RuntimeException e) {
+      return e;
+    } catch (IOException e) {
+      compiledFailure.addSuppressed(e);
+    }
+    return compiledFailure;
+  }
 }

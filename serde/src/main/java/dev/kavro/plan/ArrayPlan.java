@@ -12,8 +12,9 @@ public final class ArrayPlan extends ReadPlan {
   ArrayPlan(Schema writer, Schema reader, ReadPlan element) {
     super(Kind.ARRAY, writer, reader);
     this.element = element;
-    // Sized by the reader's element type, as Avro 1.12.2 does, so that Kavro accepts exactly the data vanilla accepts.
-    this.minElementBytes = ReadSupport.minimumBytes(reader.getElementType());
+    // Sized by what the writer wrote, not by the reader's element type as Avro 1.12.2 does: a reader element that
+    // adds fields with defaults takes no more bytes on the wire, and sizing by it rejects valid data.
+    this.minElementBytes = ReadSupport.minimumBytes(writer.getElementType());
   }
 
   public ReadPlan element() {
@@ -21,7 +22,7 @@ public final class ArrayPlan extends ReadPlan {
   }
 
   /**
-   * The fewest bytes an element takes; a block claiming more elements than the remaining bytes allow is rejected
+   * The fewest bytes a written element takes; a block claiming more elements than the remaining bytes allow is rejected
    * before anything is allocated. Zero means elements can be empty, and Avro's allocation cap bounds them instead.
    */
   public int minElementBytes() {

@@ -4,7 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Conversion;
@@ -34,11 +34,14 @@ public final class PlanBuilder {
 
   private final GenericData data;
   private final boolean specific;
-  private final Map<Action, ReadPlan> records = new IdentityHashMap<>();
+  /** The reader branches chosen by the case rule, by (renamed writer node, reader union). */
+  private final Map<SchemaPair, Integer> branches;
+  private final Map<SchemaPair, ReadPlan> records = new HashMap<>();
 
-  private PlanBuilder(GenericData data) {
+  private PlanBuilder(GenericData data, Map<SchemaPair, Integer> branches) {
     this.data = data;
     this.specific = data instanceof SpecificData;
+    this.branches = branches;
   }
 
   /**
@@ -52,13 +55,18 @@ public final class PlanBuilder {
     }
     // A writer's defaults never affect decoding, and Avro 1.12.2's applyAliases (called again inside Resolver)
     // rejects a record-valued writer default once the record's fields are renamed; so they go first.
-    Schema bare = new SchemaCopy(Map.of(), true).of(writer);
-    Schema renamed = CaseFallback.apply(Schema.applyAliases(bare, reader), reader);
-    return new PlanBuilder(data).plan(Resolver.resolve(renamed, reader, data), null);
+    Schema bare = SchemaCopy.withoutDefaults(writer);
+    CaseFallback.Renamed renamed = CaseFallback.apply(Schema.applyAliases(bare, reader), reader);
+    return new PlanBuilder(data, renamed.branches())
+        .plan(Resolver.resolve(renamed.writer(), reader, data), renamed.writer(), null);
   }
 
-  private ReadPlan plan(Action action, Conversion<?> explicit) {
-    ReadPlan base = basePlan(action);
+  /**
+   * The plan for {@code action}, whose writer corresponds to {@code w} in the renamed writer: Avro's resolution may
+   * copy the writer again (to apply aliases), so the walk keeps its own position in the renamed writer alongside.
+   */
+  private ReadPlan plan(Action action, Schema w, Conversion<?> explicit) {
+    ReadPlan base = basePlan(action, w);
     Schema reader = action.reader;
     if (base.kind() == ReadPlan.Kind.UNION || base.kind() == ReadPlan.Kind.ERROR || reader.getLogicalType() == null) {
       // A writer union converts in its branches; converting again at the union would convert twice.
@@ -68,15 +76,15 @@ public final class PlanBuilder {
     return conversion == null ? base : new LogicalPlan(base, conversion);
   }
 
-  private ReadPlan basePlan(Action action) {
+  private ReadPlan basePlan(Action action, Schema w) {
     return switch (action.type) {
       case DO_NOTHING -> leaf(action.writer, action.reader);
       case PROMOTE -> promotion(action.writer, action.reader);
-      case CONTAINER -> container((Resolver.Container) action);
+      case CONTAINER -> container((Resolver.Container) action, w);
       case ENUM -> new EnumPlan(action.writer, action.reader, ((Resolver.EnumAdjust) action).values);
-      case RECORD -> record((Resolver.RecordAdjust) action);
-      case WRITER_UNION -> union((Resolver.WriterUnion) action);
-      case READER_UNION -> plan(((Resolver.ReaderUnion) action).actualAction, null);
+      case RECORD -> record((Resolver.RecordAdjust) action, w);
+      case WRITER_UNION -> union((Resolver.WriterUnion) action, w);
+      case READER_UNION -> readerUnion((Resolver.ReaderUnion) action, w);
       case ERROR -> new ErrorPlan(action.writer, action.reader, action.toString());
       case SKIP -> throw new IllegalStateException("A skip outside a record");
     };
@@ -123,9 +131,10 @@ public final class PlanBuilder {
     return GenericData.StringType.String.name().equals(reader.getProp(GenericData.STRING_PROP)) ? javaString : utf8;
   }
 
-  private ReadPlan container(Resolver.Container action) {
+  private ReadPlan container(Resolver.Container action, Schema w) {
     Schema reader = action.reader;
-    ReadPlan element = plan(action.elementAction, null);
+    Schema writerElement = reader.getType() == Schema.Type.ARRAY ? w.getElementType() : w.getValueType();
+    ReadPlan element = plan(action.elementAction, writerElement, null);
     if (reader.getType() == Schema.Type.ARRAY) {
       return new ArrayPlan(action.writer, reader, element);
     }
@@ -136,34 +145,53 @@ public final class PlanBuilder {
     return new MapPlan(action.writer, reader, javaKeys, element);
   }
 
-  private ReadPlan union(Resolver.WriterUnion action) {
-    List<ReadPlan> branches = new ArrayList<>(action.actions.length);
-    for (Action branch : action.actions) {
-      branches.add(plan(branch, null));
+  private ReadPlan union(Resolver.WriterUnion action, Schema w) {
+    List<ReadPlan> plans = new ArrayList<>(action.actions.length);
+    for (int i = 0; i < action.actions.length; i++) {
+      plans.add(plan(action.actions[i], w.getTypes().get(i), null));
     }
-    return new UnionPlan(action.writer, action.reader, branches);
+    return new UnionPlan(action.writer, action.reader, plans);
   }
 
-  private ReadPlan record(Resolver.RecordAdjust action) {
-    ReadPlan known = records.get(action);
+  /**
+   * A writer record read into a reader union takes the branch the case rule chose, which Avro's own choice on the
+   * renamed writer need not be: a branch may resolve only with the renames made for it.
+   */
+  private ReadPlan readerUnion(Resolver.ReaderUnion action, Schema w) {
+    Integer chosen = branches.get(new SchemaPair(w, action.reader));
+    if (chosen == null || chosen == action.firstMatch) {
+      return plan(action.actualAction, w, null);
+    }
+    if (chosen == CaseFallback.NO_BRANCH) {
+      return new ErrorPlan(action.writer, action.reader,
+          "Found " + action.writer.getFullName() + ", expecting " + action.reader.getFullName());
+    }
+    return plan(Resolver.resolve(w, action.reader.getTypes().get(chosen), data), w, null);
+  }
+
+  private ReadPlan record(Resolver.RecordAdjust action, Schema w) {
+    SchemaPair key = new SchemaPair(w, action.reader);
+    ReadPlan known = records.get(key);
     if (known != null) {
       return known;
     }
     Object prototype = action.instanceSupplier.newInstance(null, action.reader);
     boolean generic = prototype.getClass() == GenericData.Record.class && !specific;
     RecordPlan plan = new RecordPlan(action.writer, action.reader, action.instanceSupplier, generic);
-    records.put(action, plan); // before descending: recursive schemas point back at this plan
+    records.put(key, plan); // before descending: recursive schemas point back at this plan
 
     List<RecordPlan.FieldStep> fields = new ArrayList<>();
     int next = 0;
-    for (Action fieldAction : action.fieldActions) {
+    for (int i = 0; i < action.fieldActions.length; i++) {
+      Action fieldAction = action.fieldActions[i];
       if (fieldAction.type == Action.Type.SKIP) {
         fields.add(RecordPlan.FieldStep.skip(fieldAction.writer));
       } else {
         Field readerField = action.readerOrder[next++];
         Conversion<?> explicit = prototype instanceof SpecificRecordBase specificRecord
             && readerField.schema().getLogicalType() != null ? specificRecord.getConversion(readerField.pos()) : null;
-        fields.add(RecordPlan.FieldStep.read(readerField.pos(), plan(fieldAction, explicit)));
+        fields.add(RecordPlan.FieldStep.read(readerField.pos(), plan(fieldAction, w.getFields().get(i).schema(),
+            explicit)));
       }
     }
     List<DefaultStep> defaults = new ArrayList<>();
@@ -190,7 +218,8 @@ public final class PlanBuilder {
     if (value instanceof Map<?, ?> map && map.isEmpty()) {
       return DefaultStep.emptyMap(pos);
     }
-    ReadPlan decoder = new PlanBuilder(data).plan(Resolver.resolve(field.schema(), field.schema(), data), null);
+    ReadPlan decoder = new PlanBuilder(data, Map.of())
+        .plan(Resolver.resolve(field.schema(), field.schema(), data), field.schema(), null);
     return DefaultStep.decode(pos, encodedDefault(field), decoder);
   }
 

@@ -9,24 +9,19 @@ import org.apache.avro.Schema.Field;
 import org.apache.avro.util.internal.Accessor;
 
 /**
- * Deep-copies a writer schema, renaming some record fields and optionally dropping field defaults; named types are
- * copied once so recursion is preserved. Neither change alters the binary layout a writer schema describes.
+ * Deep-copies a writer schema without its field defaults (a writer's defaults never affect decoding); named types are
+ * copied once so recursion is preserved. The copy describes the same binary layout.
  */
 final class SchemaCopy {
-  private final Map<Schema, Map<String, String>> renames;
-  private final boolean dropDefaults;
   private final Map<Schema, Schema> copies = new IdentityHashMap<>();
 
-  /**
-   * @param renames per writer record (by identity), old field name to new
-   * @param dropDefaults whether copied fields lose their defaults (a writer's defaults never affect decoding)
-   */
-  SchemaCopy(Map<Schema, Map<String, String>> renames, boolean dropDefaults) {
-    this.renames = renames;
-    this.dropDefaults = dropDefaults;
+  private SchemaCopy() {}
+
+  static Schema withoutDefaults(Schema s) {
+    return new SchemaCopy().of(s);
   }
 
-  Schema of(Schema s) {
+  private Schema of(Schema s) {
     Schema copy = switch (s.getType()) {
       case RECORD -> record(s);
       case ARRAY -> Schema.createArray(of(s.getElementType()));
@@ -57,11 +52,9 @@ final class SchemaCopy {
     for (String alias : s.getAliases()) {
       copy.addAlias(alias);
     }
-    Map<String, String> renamed = renames.getOrDefault(s, Map.of());
     List<Field> fields = new ArrayList<>();
     for (Field f : s.getFields()) {
-      Field field = Accessor.createField(renamed.getOrDefault(f.name(), f.name()), of(f.schema()), f.doc(),
-          dropDefaults ? null : Accessor.defaultValue(f), false, f.order());
+      Field field = Accessor.createField(f.name(), of(f.schema()), f.doc(), null, false, f.order());
       field.addAllProps(f);
       for (String alias : f.aliases()) {
         field.addAlias(alias);

@@ -44,6 +44,12 @@ public final class MockSchemaRegistry implements SchemaRegistry {
   }
 
   @Override
+  public synchronized RegisteredSchema schemaById(String subject, int id) {
+    Stored s = stored(id);
+    return new RegisteredSchema(subject, id, -1, s.text(), s.references(), s.schema(), s.guid(), s.contract());
+  }
+
+  @Override
   public synchronized Schema schemaByGuid(UUID guid) {
     Integer id = idByGuid.get(guid);
     if (id == null) {
@@ -202,7 +208,7 @@ public final class MockSchemaRegistry implements SchemaRegistry {
 
   private RegisteredSchema registered(String subject, int version, int id) {
     Stored s = byId.get(id);
-    return new RegisteredSchema(subject, id, version, s.text(), s.references(), s.schema(), s.contract());
+    return new RegisteredSchema(subject, id, version, s.text(), s.references(), s.schema(), s.guid(), s.contract());
   }
 
   private record Stored(

@@ -1,5 +1,8 @@
 package dev.kavro.registry;
 
+import dev.kavro.registry.auth.BearerTokenProvider;
+import dev.kavro.registry.auth.SaslUserInfo;
+import java.net.InetSocketAddress;
 import java.net.http.HttpRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,8 +26,10 @@ import org.apache.kafka.common.config.types.Password;
  * {@code schema.registry.}, as in Confluent. Hostname verification is on unless
  * {@code schema.registry.ssl.endpoint.identification.algorithm} is set to the empty string.
  *
- * <p>Not supported (rejected with a {@link ConfigException}): {@code basic.auth.credentials.source=SASL_INHERIT} and
- * every {@code bearer.auth.credentials.source} other than {@code STATIC_TOKEN}.
+ * <p>Authentication: basic from the URL, from {@code basic.auth.user.info} or from the client's SASL PLAIN JAAS config
+ * ({@code SASL_INHERIT}); bearer from a static token, from an OAuth client-credentials flow ({@code OAUTHBEARER}) or
+ * from a {@link dev.kavro.registry.auth.BearerTokenProvider} class ({@code CUSTOM}). The other Confluent sources
+ * ({@code SASL_OAUTHBEARER_INHERIT}, {@code UAMI}) are rejected with a {@link ConfigException}.
  *
  * <p>Immutable and thread-safe.
  */
@@ -40,29 +45,53 @@ public final class RegistryClientConfig extends AbstractConfig {
 
   public static final String BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG = "basic.auth.credentials.source";
   private static final String BASIC_AUTH_CREDENTIALS_SOURCE_DOC =
-      "Where HTTP basic credentials come from: URL (the user:password@ part of the registry URL) or USER_INFO "
-          + "(basic.auth.user.info). SASL_INHERIT is not supported.";
+      "Where HTTP basic credentials come from: URL (the user:password@ part of the registry URL), USER_INFO "
+          + "(basic.auth.user.info) or SASL_INHERIT (username and password of the client's SASL PLAIN/SCRAM "
+          + "sasl.jaas.config).";
   public static final String BASIC_AUTH_SOURCE_URL = "URL";
   public static final String BASIC_AUTH_SOURCE_USER_INFO = "USER_INFO";
+  public static final String BASIC_AUTH_SOURCE_SASL_INHERIT = "SASL_INHERIT";
 
   public static final String BASIC_AUTH_USER_INFO_CONFIG = "basic.auth.user.info";
+  /** Confluent's deprecated name of {@link #BASIC_AUTH_USER_INFO_CONFIG}; it wins when both are set, as there. */
+  public static final String SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO_CONFIG = "schema.registry.basic.auth.user.info";
   private static final String BASIC_AUTH_USER_INFO_DOC =
       "user:password for HTTP basic authentication, used when basic.auth.credentials.source=USER_INFO.";
 
   public static final String BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG = "bearer.auth.credentials.source";
   private static final String BEARER_AUTH_CREDENTIALS_SOURCE_DOC =
-      "Where the bearer token comes from. Only STATIC_TOKEN (bearer.auth.token) is supported.";
+      "Where the bearer token comes from: STATIC_TOKEN (bearer.auth.token), OAUTHBEARER (OAuth client credentials "
+          + "from bearer.auth.issuer.endpoint.url) or CUSTOM (bearer.auth.custom.provider.class).";
   public static final String BEARER_AUTH_SOURCE_STATIC_TOKEN = "STATIC_TOKEN";
+  public static final String BEARER_AUTH_SOURCE_OAUTHBEARER = "OAUTHBEARER";
+  public static final String BEARER_AUTH_SOURCE_CUSTOM = "CUSTOM";
 
   public static final String BEARER_AUTH_TOKEN_CONFIG = "bearer.auth.token";
   private static final String BEARER_AUTH_TOKEN_DOC = "The static bearer token sent as 'Authorization: Bearer'.";
+
+  public static final String BEARER_AUTH_ISSUER_ENDPOINT_URL_CONFIG = "bearer.auth.issuer.endpoint.url";
+  public static final String BEARER_AUTH_CLIENT_ID_CONFIG = "bearer.auth.client.id";
+  public static final String BEARER_AUTH_CLIENT_SECRET_CONFIG = "bearer.auth.client.secret";
+  public static final String BEARER_AUTH_SCOPE_CONFIG = "bearer.auth.scope";
+  public static final String BEARER_AUTH_SCOPE_CLAIM_NAME_CONFIG = "bearer.auth.scope.claim.name";
+  public static final String BEARER_AUTH_SUB_CLAIM_NAME_CONFIG = "bearer.auth.sub.claim.name";
+  public static final String BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS_CONFIG = "bearer.auth.cache.expiry.buffer.seconds";
+  public static final String BEARER_AUTH_LOGICAL_CLUSTER_CONFIG = "bearer.auth.logical.cluster";
+  public static final String BEARER_AUTH_IDENTITY_POOL_ID_CONFIG = "bearer.auth.identity.pool.id";
+  public static final String BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG = "bearer.auth.custom.provider.class";
+
+  public static final String PROXY_HOST_CONFIG = "proxy.host";
+  private static final String PROXY_HOST_DOC = "Host of an HTTP proxy for registry calls; empty means no proxy.";
+  public static final String PROXY_PORT_CONFIG = "proxy.port";
+  private static final String PROXY_PORT_DOC = "Port of the HTTP proxy; the proxy is used only when both are set.";
 
   public static final String MAX_SCHEMAS_PER_SUBJECT_CONFIG = "max.schemas.per.subject";
   private static final String MAX_SCHEMAS_PER_SUBJECT_DOC = "Maximum number of entries in each client cache.";
 
   public static final String LATEST_CACHE_TTL_SEC_CONFIG = "latest.cache.ttl.sec";
   private static final String LATEST_CACHE_TTL_SEC_DOC =
-      "Seconds a subject's latest version stays cached; -1 keeps it until evicted by size.";
+      "Seconds a subject's latest version stays cached; -1 (Confluent's serde default) keeps it until evicted by "
+          + "size, so use.latest.version keeps the version it saw first.";
 
   public static final String HTTP_CONNECT_TIMEOUT_MS_CONFIG = "http.connect.timeout.ms";
   private static final String HTTP_CONNECT_TIMEOUT_MS_DOC = "Timeout for opening a connection to the registry.";
@@ -114,12 +143,38 @@ public final class RegistryClientConfig extends AbstractConfig {
         .define(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG, Type.STRING, BASIC_AUTH_SOURCE_URL,
             RegistryClientConfig::validateBasicSource, Importance.MEDIUM, BASIC_AUTH_CREDENTIALS_SOURCE_DOC)
         .define(BASIC_AUTH_USER_INFO_CONFIG, Type.PASSWORD, "", Importance.MEDIUM, BASIC_AUTH_USER_INFO_DOC)
+        .define(SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO_CONFIG, Type.PASSWORD, "", Importance.LOW,
+            "Deprecated name of basic.auth.user.info; used instead of it when set.")
         .define(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, Type.STRING, BEARER_AUTH_SOURCE_STATIC_TOKEN,
             RegistryClientConfig::validateBearerSource, Importance.MEDIUM, BEARER_AUTH_CREDENTIALS_SOURCE_DOC)
         .define(BEARER_AUTH_TOKEN_CONFIG, Type.PASSWORD, "", Importance.MEDIUM, BEARER_AUTH_TOKEN_DOC)
+        .define(BEARER_AUTH_ISSUER_ENDPOINT_URL_CONFIG, Type.STRING, null, Importance.MEDIUM,
+            "OAUTHBEARER: the OAuth token endpoint that grants client credentials.")
+        .define(BEARER_AUTH_CLIENT_ID_CONFIG, Type.STRING, null, Importance.MEDIUM, "OAUTHBEARER: the client id.")
+        .define(BEARER_AUTH_CLIENT_SECRET_CONFIG, Type.PASSWORD, null, Importance.MEDIUM,
+            "OAUTHBEARER: the client secret.")
+        .define(BEARER_AUTH_SCOPE_CONFIG, Type.STRING, null, Importance.LOW,
+            "OAUTHBEARER: the scope to ask for; none when unset.")
+        .define(BEARER_AUTH_SCOPE_CLAIM_NAME_CONFIG, Type.STRING, "scope", Importance.LOW,
+            "OAUTHBEARER: the JWT claim that holds the token's scopes.")
+        .define(BEARER_AUTH_SUB_CLAIM_NAME_CONFIG, Type.STRING, "sub", Importance.LOW,
+            "OAUTHBEARER: the JWT claim that names the principal; the token must carry it.")
+        .define(BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS_CONFIG, Type.SHORT, (short) 300, Range.between(0, 3600),
+            Importance.LOW, "OAUTHBEARER: fetch a new token this many seconds before the current one expires "
+                + "(at the latest at 80% of its lifetime).")
+        .define(BEARER_AUTH_LOGICAL_CLUSTER_CONFIG, Type.STRING, null, Importance.MEDIUM,
+            "The logical schema registry cluster (Confluent Cloud lsrc-...), sent as the target-sr-cluster header "
+                + "with bearer auth.")
+        .define(BEARER_AUTH_IDENTITY_POOL_ID_CONFIG, Type.STRING, null, Importance.MEDIUM,
+            "The identity pool, sent as the Confluent-Identity-Pool-Id header with bearer auth.")
+        .define(BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG, Type.CLASS, null, Importance.LOW,
+            "CUSTOM: a class implementing dev.kavro.registry.auth.BearerTokenProvider, with a public no-argument "
+                + "constructor; configure() receives every config.")
+        .define(PROXY_HOST_CONFIG, Type.STRING, "", Importance.LOW, PROXY_HOST_DOC)
+        .define(PROXY_PORT_CONFIG, Type.INT, -1, Importance.LOW, PROXY_PORT_DOC)
         .define(MAX_SCHEMAS_PER_SUBJECT_CONFIG, Type.INT, 1000, Range.atLeast(1), Importance.LOW,
             MAX_SCHEMAS_PER_SUBJECT_DOC)
-        .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.INT, 60, Range.atLeast(-1), Importance.LOW,
+        .define(LATEST_CACHE_TTL_SEC_CONFIG, Type.INT, -1, Range.atLeast(-1), Importance.LOW,
             LATEST_CACHE_TTL_SEC_DOC)
         .define(HTTP_CONNECT_TIMEOUT_MS_CONFIG, Type.INT, 60000, Range.atLeast(1), Importance.LOW,
             HTTP_CONNECT_TIMEOUT_MS_DOC)
@@ -186,12 +241,24 @@ public final class RegistryClientConfig extends AbstractConfig {
         "only 'https' (the default) is supported; an empty value disables hostname verification");
   }
 
-  /** The basic auth user info if USER_INFO is the source, else {@code null}. */
+  /**
+   * The basic auth user info when USER_INFO or SASL_INHERIT is the source, else {@code null}.
+   *
+   * @throws ConfigException when SASL_INHERIT finds no username and password in the JAAS config
+   */
   String basicUserInfo() {
+    if (isBasicSource(BASIC_AUTH_SOURCE_SASL_INHERIT)) {
+      return SaslUserInfo.of(originals());
+    }
     if (!isBasicSource(BASIC_AUTH_SOURCE_USER_INFO)) {
       return null;
     }
-    return getPassword(BASIC_AUTH_USER_INFO_CONFIG).value();
+    return userInfoSetting();
+  }
+
+  private String userInfoSetting() {
+    String deprecated = getPassword(SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO_CONFIG).value();
+    return deprecated.isEmpty() ? getPassword(BASIC_AUTH_USER_INFO_CONFIG).value() : deprecated;
   }
 
   /** Whether basic credentials come from the URLs' userinfo. */
@@ -199,9 +266,16 @@ public final class RegistryClientConfig extends AbstractConfig {
     return !bearerConfigured() && isBasicSource(BASIC_AUTH_SOURCE_URL);
   }
 
-  /** The static bearer token, or {@code null} when bearer auth is not configured. */
-  String bearerToken() {
-    return bearerConfigured() ? getPassword(BEARER_AUTH_TOKEN_CONFIG).value() : null;
+  /** The bearer credentials source (upper case), or {@code null} when bearer auth is not configured. */
+  public String bearerSource() {
+    return bearerConfigured() ? getString(BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG).toUpperCase(Locale.ROOT) : null;
+  }
+
+  /** The proxy for registry calls, or {@code null} when {@code proxy.host} and {@code proxy.port} are not both set. */
+  InetSocketAddress proxy() {
+    String host = getString(PROXY_HOST_CONFIG);
+    int port = getInt(PROXY_PORT_CONFIG);
+    return host == null || host.isBlank() || port <= 0 ? null : InetSocketAddress.createUnresolved(host.trim(), port);
   }
 
   private boolean isBasicSource(String source) {
@@ -209,8 +283,7 @@ public final class RegistryClientConfig extends AbstractConfig {
   }
 
   private boolean basicConfigured() {
-    return originals().containsKey(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG)
-        || !getPassword(BASIC_AUTH_USER_INFO_CONFIG).value().isEmpty();
+    return originals().containsKey(BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG) || !userInfoSetting().isEmpty();
   }
 
   private boolean bearerConfigured() {
@@ -224,33 +297,52 @@ public final class RegistryClientConfig extends AbstractConfig {
           + "registry: " + BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG + "/" + BASIC_AUTH_USER_INFO_CONFIG + " and "
           + BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG + "/" + BEARER_AUTH_TOKEN_CONFIG + " are both set.");
     }
-    if (bearerConfigured() && getPassword(BEARER_AUTH_TOKEN_CONFIG).value().isEmpty()) {
+    String bearer = bearerSource();
+    if (BEARER_AUTH_SOURCE_STATIC_TOKEN.equals(bearer) && getPassword(BEARER_AUTH_TOKEN_CONFIG).value().isEmpty()) {
       throw new ConfigException(BEARER_AUTH_TOKEN_CONFIG + " must be set when "
           + BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG + "=" + BEARER_AUTH_SOURCE_STATIC_TOKEN + ".");
     }
-    if (isBasicSource(BASIC_AUTH_SOURCE_USER_INFO)
-        && !getPassword(BASIC_AUTH_USER_INFO_CONFIG).value().contains(":")) {
+    if (BEARER_AUTH_SOURCE_OAUTHBEARER.equals(bearer)) {
+      for (String key : new String[] {BEARER_AUTH_ISSUER_ENDPOINT_URL_CONFIG, BEARER_AUTH_CLIENT_ID_CONFIG,
+          BEARER_AUTH_CLIENT_SECRET_CONFIG}) {
+        Object value = get(key);
+        if (value == null || (value instanceof Password p ? p.value() : value.toString()).isBlank()) {
+          throw new ConfigException(key + " must be set when " + BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG + "="
+              + BEARER_AUTH_SOURCE_OAUTHBEARER + ".");
+        }
+      }
+    }
+    if (BEARER_AUTH_SOURCE_CUSTOM.equals(bearer)) {
+      Class<?> type = getClass(BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG);
+      if (type == null || !BearerTokenProvider.class.isAssignableFrom(type)) {
+        throw new ConfigException(BEARER_AUTH_CUSTOM_PROVIDER_CLASS_CONFIG + " must name a class implementing "
+            + BearerTokenProvider.class.getName() + " when " + BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG + "="
+            + BEARER_AUTH_SOURCE_CUSTOM + (type == null ? "" : "; " + type.getName() + " does not"));
+      }
+    }
+    if (isBasicSource(BASIC_AUTH_SOURCE_USER_INFO) && !userInfoSetting().contains(":")) {
       throw new ConfigException(BASIC_AUTH_USER_INFO_CONFIG + " must be set as user:password when "
           + BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG + "=" + BASIC_AUTH_SOURCE_USER_INFO + ".");
+    }
+    if (isBasicSource(BASIC_AUTH_SOURCE_SASL_INHERIT)) {
+      basicUserInfo();
     }
   }
 
   private static void validateBasicSource(String name, Object value) {
     String source = value == null ? "" : value.toString().toUpperCase(Locale.ROOT);
-    if (source.equals("SASL_INHERIT")) {
-      throw new ConfigException(name, value, "SASL_INHERIT is not supported by Kavro; use USER_INFO with "
-          + BASIC_AUTH_USER_INFO_CONFIG + ", or URL");
-    }
-    if (!source.equals(BASIC_AUTH_SOURCE_URL) && !source.equals(BASIC_AUTH_SOURCE_USER_INFO)) {
-      throw new ConfigException(name, value, "must be URL or USER_INFO");
+    if (!source.equals(BASIC_AUTH_SOURCE_URL) && !source.equals(BASIC_AUTH_SOURCE_USER_INFO)
+        && !source.equals(BASIC_AUTH_SOURCE_SASL_INHERIT)) {
+      throw new ConfigException(name, value, "must be URL, USER_INFO or SASL_INHERIT");
     }
   }
 
   private static void validateBearerSource(String name, Object value) {
     String source = value == null ? "" : value.toString().toUpperCase(Locale.ROOT);
-    if (!source.equals(BEARER_AUTH_SOURCE_STATIC_TOKEN)) {
-      throw new ConfigException(name, value, "only STATIC_TOKEN (with " + BEARER_AUTH_TOKEN_CONFIG
-          + ") is supported by Kavro; OAuth and custom token providers are not");
+    if (!source.equals(BEARER_AUTH_SOURCE_STATIC_TOKEN) && !source.equals(BEARER_AUTH_SOURCE_OAUTHBEARER)
+        && !source.equals(BEARER_AUTH_SOURCE_CUSTOM)) {
+      throw new ConfigException(name, value, "must be STATIC_TOKEN, OAUTHBEARER or CUSTOM; Kavro does not support "
+          + "SASL_OAUTHBEARER_INHERIT or UAMI (use OAUTHBEARER with the same token endpoint, or CUSTOM)");
     }
   }
 

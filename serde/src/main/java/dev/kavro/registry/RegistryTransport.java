@@ -1,6 +1,8 @@
 package dev.kavro.registry;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ProxySelector;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -52,7 +54,6 @@ final class RegistryTransport implements AutoCloseable {
       throw new ConfigException(RegistryClientConfig.SCHEMA_REGISTRY_URL_CONFIG + " must name at least one URL");
     }
     this.urls = List.copyOf(urls);
-    this.auth = RegistryAuth.of(config);
     this.backoff = backoff;
     this.maxRetries = config.getInt(RegistryClientConfig.MAX_RETRIES_CONFIG);
     int connectMs = config.getInt(RegistryClientConfig.HTTP_CONNECT_TIMEOUT_MS_CONFIG);
@@ -70,7 +71,12 @@ final class RegistryTransport implements AutoCloseable {
       RegistrySsl.Tls tls = RegistrySsl.of(config);
       builder.sslContext(tls.context()).sslParameters(tls.parameters());
     }
+    InetSocketAddress proxy = config.proxy();
+    if (proxy != null) {
+      builder.proxy(ProxySelector.of(proxy));
+    }
     this.client = builder.build();
+    this.auth = RegistryAuth.of(config, client);
   }
 
   /** The client's TLS parameters, for tests that check hostname verification. */
@@ -224,6 +230,7 @@ final class RegistryTransport implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    auth.close();
     // HttpClient is AutoCloseable from Java 21; on 17 its threads end once it is unreachable.
     if (client instanceof AutoCloseable closeable) {
       try {

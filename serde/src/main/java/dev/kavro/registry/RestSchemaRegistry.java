@@ -19,19 +19,19 @@ import org.apache.kafka.common.config.ConfigException;
  *
  * <p>Schemas by id and guid, registrations, lookups and versions are cached without expiry (bounded by
  * {@code max.schemas.per.subject}), so that a schema fetched once keeps working while the registry is down. A
- * subject's latest version is cached for {@code latest.cache.ttl.sec} (60 s by default). A miss calls the registry
- * once however many threads ask for the same key at once, and never waits on misses for other keys. Failures are
- * not cached. Schema text is parsed, never compared as a string, and references are resolved recursively.
+ * subject's latest version is cached for {@code latest.cache.ttl.sec} (by default until evicted, as in Confluent's
+ * serde). A miss calls the registry once however many threads ask for the same key at once, and never waits on
+ * misses for other keys. Failures are not cached. Schema text is parsed, never compared as a string, and references
+ * are resolved recursively. Ids are cached per subject (or context) they were looked up with, as Confluent's are.
  *
  * <p>Thread-safe; meant to be shared. {@link #close()} releases the HTTP client.
  */
 public final class RestSchemaRegistry implements SchemaRegistry {
   private final RegistryTransport transport;
-  private final SingleFlightCache<Integer, Schema> byId;
+  private final SingleFlightCache<IdKey, RegisteredSchema> byId;
   private final SingleFlightCache<UUID, Schema> byGuid;
   private final SingleFlightCache<SchemaKey, RegisteredSchema> registered;
-  /** The data contracts of the schemas in {@code byId} / {@code byGuid}, filled by the same fetch. */
-  private final SingleFlightCache<Integer, SchemaContract> contractsById;
+  /** The data contracts of the schemas in {@code byGuid}, filled by the same fetch. */
   private final SingleFlightCache<UUID, SchemaContract> contractsByGuid;
   private final SingleFlightCache<String, RegisteredSchema> latestWithMetadata;
   private final SingleFlightCache<SchemaKey, RegisteredSchema> lookedUp;
@@ -69,7 +69,6 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     this.latest = new SingleFlightCache<>(size, ttlSeconds < 0 ? null : Duration.ofSeconds(ttlSeconds), ticker);
     this.latestWithMetadata =
         new SingleFlightCache<>(size, ttlSeconds < 0 ? null : Duration.ofSeconds(ttlSeconds), ticker);
-    this.contractsById = new SingleFlightCache<>(size, null, ticker);
     this.contractsByGuid = new SingleFlightCache<>(size, null, ticker);
     this.versions = new SingleFlightCache<>(size, null, ticker);
   }
@@ -80,20 +79,26 @@ public final class RestSchemaRegistry implements SchemaRegistry {
 
   @Override
   public Schema schemaById(int id) {
-    return byId.get(id, k -> fetchSchema("/schemas/ids/" + id, "schema id " + id,
-        contract -> contractsById.offer(id, contract)));
+    return schemaById(null, id).schema();
+  }
+
+  /** Cached per subject and id, as Confluent's client caches them: contexts may give one id different schemas. */
+  @Override
+  public RegisteredSchema schemaById(String subject, int id) {
+    String context = subject == null ? "" : subject;
+    return byId.get(new IdKey(context, id), k -> {
+      String path = "/schemas/ids/" + id + (context.isEmpty() ? "" : "?subject=" + query(context));
+      RegistryJson.SchemaPayload payload = fetchPayload(path, "schema id " + id);
+      return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), id,
+          payload.version() == null ? -1 : payload.version(), payload.schema(), payload.schemaReferences(),
+          parse(payload.schema(), payload.schemaReferences(), new HashSet<>()), guid(payload, path),
+          payload.contract());
+    });
   }
 
   @Override
   public SchemaContract contractById(int id) {
-    SchemaContract known = contractsById.peek(id);
-    if (known != null) {
-      return known;
-    }
-    schemaById(id);
-    known = contractsById.peek(id);
-    // Evicted between the two calls, or cached before: fetch it again rather than report no rules.
-    return known != null ? known : contractsById.get(id, k -> fetchContract("/schemas/ids/" + id, "schema id " + id));
+    return schemaById(null, id).contract();
   }
 
   @Override
@@ -105,15 +110,19 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     }
     schemaByGuid(guid);
     known = contractsByGuid.peek(guid);
-    return known != null ? known
-        : contractsByGuid.get(guid, k -> fetchContract("/schemas/guids/" + guid, "schema guid " + guid));
+    // Evicted between the two calls, or cached before: fetch it again rather than report no rules.
+    return known != null ? known : contractsByGuid.get(guid,
+        k -> fetchPayload("/schemas/guids/" + guid, "schema guid " + guid).contract());
   }
 
   @Override
   public Schema schemaByGuid(UUID guid) {
     Objects.requireNonNull(guid, "guid");
-    return byGuid.get(guid, k -> fetchSchema("/schemas/guids/" + guid, "schema guid " + guid,
-        contract -> contractsByGuid.offer(guid, contract)));
+    return byGuid.get(guid, k -> {
+      RegistryJson.SchemaPayload payload = fetchPayload("/schemas/guids/" + guid, "schema guid " + guid);
+      contractsByGuid.offer(guid, payload.contract());
+      return parse(payload.schema(), payload.schemaReferences(), new HashSet<>());
+    });
   }
 
   @Override
@@ -183,21 +192,13 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     transport.close();
   }
 
-  private Schema fetchSchema(String path, String what, java.util.function.Consumer<SchemaContract> contract) {
+  private RegistryJson.SchemaPayload fetchPayload(String path, String what) {
     RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(path), "GET " + path);
     if (payload.schema() == null) {
       throw new RegistryException("GET " + path + " returned no schema", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
     }
     requireAvro(payload, what);
-    Schema schema = parse(payload.schema(), payload.schemaReferences(), new HashSet<>());
-    contract.accept(payload.contract());
-    return schema;
-  }
-
-  private SchemaContract fetchContract(String path, String what) {
-    RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(path), "GET " + path);
-    requireAvro(payload, what);
-    return payload.contract();
+    return payload;
   }
 
   private RegisteredSchema doRegister(String subject, String text, List<SchemaReference> references, Schema parsed,
@@ -213,7 +214,7 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     }
     // Confluent 7.4+ answers with the stored schema, including the metadata and rule set the subject gave it.
     return new RegisteredSchema(subject, payload.id(), payload.version() == null ? -1 : payload.version(), text,
-        references, parsed, payload.schema() == null ? contract : payload.contract());
+        references, parsed, guid(payload, path), payload.schema() == null ? contract : payload.contract());
   }
 
   private RegisteredSchema doLookup(
@@ -229,7 +230,8 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     List<SchemaReference> storedRefs = payload.schema() == null ? references : payload.schemaReferences();
     Schema stored = payload.schema() == null ? parsed : parse(storedText, storedRefs, new HashSet<>());
     return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
-        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored, payload.contract());
+        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored, guid(payload, path),
+        payload.contract());
   }
 
   /** Fetches a version ({@code -1}: latest); {@code path} holds the versions being resolved, to stop cycles. */
@@ -248,7 +250,7 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     List<SchemaReference> refs = payload.schemaReferences();
     return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
         payload.version() == null ? version : payload.version(), payload.schema(), refs,
-        parse(payload.schema(), refs, path), payload.contract());
+        parse(payload.schema(), refs, path), guid(payload, url), payload.contract());
   }
 
   private Schema parse(String text, List<SchemaReference> references, Set<VersionKey> path) {
@@ -292,6 +294,24 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     }
   }
 
+  /** The response's GUID, or {@code null} for registries older than Confluent 8 (and Apicurio). */
+  private static UUID guid(RegistryJson.SchemaPayload payload, String path) {
+    if (payload.guid() == null || payload.guid().isBlank()) {
+      return null;
+    }
+    try {
+      return UUID.fromString(payload.guid());
+    } catch (IllegalArgumentException e) {
+      throw new RegistryException(path + " returned a guid that is not a UUID", 200,
+          RegistryJson.JSON_PARSE_ERROR_CODE);
+    }
+  }
+
+  /** Encoded as a query value; the colons of a qualified subject stay literal, as in Confluent's requests. */
+  private static String query(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20").replace("%3A", ":");
+  }
+
   private static String segment(String subject) {
     Objects.requireNonNull(subject, "subject");
     return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
@@ -301,4 +321,6 @@ public final class RestSchemaRegistry implements SchemaRegistry {
   private record SchemaKey(String subject, Schema schema, boolean normalize, SchemaContract contract) {}
 
   private record VersionKey(String subject, int version) {}
+
+  private record IdKey(String subject, int id) {}
 }

@@ -25,6 +25,19 @@ public interface SchemaRegistry extends Closeable {
   Schema schemaById(int id);
 
   /**
+   * The schema registered under {@code id}, looked up as Confluent's deserializer does: with the subject (or a bare
+   * context such as {@code :.staging:}) as the {@code subject} query parameter, so that a registry with schema
+   * contexts resolves the id in the right context. With its GUID where the registry returns one.
+   *
+   * @param subject the subject or context, or {@code null} to look the id up in the default context
+   * @throws RegistryException if the registry does not know the id or cannot be reached
+   */
+  default RegisteredSchema schemaById(String subject, int id) {
+    Schema schema = schemaById(id);
+    return new RegisteredSchema(subject, id, -1, schema.toString(), List.of(), schema);
+  }
+
+  /**
    * The writer schema registered under {@code guid} (the Confluent 8 header form), with its references resolved.
    *
    * @throws RegistryException if the registry does not know the guid or cannot be reached
@@ -48,6 +61,19 @@ public interface SchemaRegistry extends Closeable {
    */
   default int register(String subject, Schema schema, boolean normalize) {
     return register(subject, schema.toString(), List.of(), normalize);
+  }
+
+  /**
+   * Registers a self-contained schema and returns what the registry answered: its id, its GUID where the registry
+   * returns one (Confluent 8), and the data contract the registry attached (a subject's default or override rule
+   * set, or the one an earlier version carries; Confluent 7.4+). Registries that answer only an id give
+   * {@link SchemaContract#NONE}.
+   *
+   * @throws RegistryException as {@link #register(String, String, List, boolean)}
+   */
+  default RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
+    return new RegisteredSchema(subject, register(subject, schema, normalize), -1, schema.toString(), List.of(),
+        schema);
   }
 
   /**
@@ -97,18 +123,6 @@ public interface SchemaRegistry extends Closeable {
    */
   default SchemaContract contractByGuid(UUID guid) {
     return SchemaContract.NONE;
-  }
-
-  /**
-   * Registers {@code schema} as {@link #register(String, Schema, boolean)} does and returns what the registry
-   * answered, with the data contract the registry attached (a subject's default or override rule set, or the one
-   * an earlier version carries). Registries that answer only an id give {@link SchemaContract#NONE}.
-   *
-   * @throws RegistryException as {@link #register(String, String, List, boolean)}
-   */
-  default RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
-    int id = register(subject, schema, normalize);
-    return new RegisteredSchema(subject, id, -1, schema.toString(), List.of(), schema);
   }
 
   /**

@@ -33,7 +33,7 @@ final class DataModels {
     return conversions && model == SpecificData.get() ? SPECIFIC_WITH_CONVERSIONS : model;
   }
 
-  private static <T extends GenericData> T addConversions(T model) {
+  static <T extends GenericData> T addConversions(T model) {
     model.addLogicalTypeConversion(new Conversions.DecimalConversion());
     model.addLogicalTypeConversion(new Conversions.BigDecimalConversion());
     model.addLogicalTypeConversion(new Conversions.UUIDConversion());

@@ -22,6 +22,8 @@ import java.util.function.Supplier;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.io.DatumReader;
+import org.apache.avro.reflect.ReflectData;
+import org.apache.avro.reflect.ReflectDatumReader;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.config.ConfigException;
@@ -45,6 +47,14 @@ final class DeserializerState {
   final boolean isKey;
   final String headerName;
   final SubjectNameStrategy strategy;
+  final ContextNames contexts;
+  /** Where the schema id is read from: DUAL, PREFIX or CONFIG. */
+  final SchemaIdPlacement placement;
+  /** The schema id of every record with the CONFIG placement, else {@code null}. */
+  final SchemaId configuredId;
+  /** The reflect model with {@code schema.reflection}, else {@code null}. */
+  final ReflectData reflectData;
+  final Schema reflectReader;
   final boolean useLatest;
   final boolean specificReader;
   final boolean conversions;
@@ -57,6 +67,8 @@ final class DeserializerState {
   final Schema fixedReader;
   final GenericData fixedModel;
   final IntObjectTable<Entry> byId = new IntObjectTable<>(MAX_CACHED_IDS);
+  /** With a context strategy, one id table per context: an id may name different schemas in two contexts. */
+  final Map<String, IntObjectTable<Entry>> byContext = new ConcurrentHashMap<>();
   final Map<UUID, Entry> byGuid = new ConcurrentHashMap<>();
   final ThreadScratch<ByteArrayDecoder> decoders = new ThreadScratch<>(ByteArrayDecoder::new);
 
@@ -67,6 +79,16 @@ final class DeserializerState {
     this.isKey = isKey;
     this.headerName = WireFormat.schemaIdHeader(isKey);
     this.strategy = config.subjectNameStrategy(isKey);
+    this.contexts = config.contextNames();
+    this.placement = config.schemaIdDeserializer(isKey);
+    this.configuredId = placement == SchemaIdPlacement.CONFIG ? configuredId(config, isKey) : null;
+    if (config.schemaReflection()) {
+      this.reflectData = ValueSchemas.reflectData(config.reflectionAllowNull(), config.useLogicalTypeConverters());
+      this.reflectReader = reflectReader(config, isKey, reflectData, explicit);
+    } else {
+      this.reflectData = null;
+      this.reflectReader = null;
+    }
     this.useLatest = config.useLatestVersion();
     this.specificReader = config.specificAvroReader();
     this.conversions = config.useLogicalTypeConverters();
@@ -89,6 +111,42 @@ final class DeserializerState {
     }
   }
 
+  private static SchemaId configuredId(KavroSerdeConfig config, boolean isKey) {
+    if (config.useSchemaId() >= 0) {
+      return SchemaId.ofId(config.useSchemaId());
+    }
+    if (config.useSchemaGuid() != null) {
+      return SchemaId.ofGuid(config.useSchemaGuid());
+    }
+    throw new ConfigException((isKey ? KavroSerdeConfig.KEY_SCHEMA_ID_DESERIALIZER_CONFIG
+        : KavroSerdeConfig.VALUE_SCHEMA_ID_DESERIALIZER_CONFIG) + "=config needs "
+        + KavroSerdeConfig.USE_SCHEMA_ID_CONFIG + " or " + KavroSerdeConfig.USE_SCHEMA_GUID_CONFIG);
+  }
+
+  /**
+   * The reader schema of {@code schema.reflection}: the explicit reader schema, else the configured class's. Confluent
+   * loads the class named by the writer schema here; Kavro never does, so the class must be configured.
+   */
+  private static Schema reflectReader(KavroSerdeConfig config, boolean isKey, ReflectData model, Schema explicit) {
+    if (explicit != null) {
+      return explicit;
+    }
+    Class<?> type = config.reflectionType(isKey);
+    if (type == null) {
+      throw new ConfigException(KavroSerdeConfig.SCHEMA_REFLECTION_CONFIG + "=true on a deserializer needs "
+          + (isKey ? KavroSerdeConfig.KAVRO_REFLECTION_KEY_TYPE_CONFIG
+              : KavroSerdeConfig.KAVRO_REFLECTION_VALUE_TYPE_CONFIG)
+          + " (the class to read into) or a reader schema: Kavro never loads a class named by a writer schema, "
+          + "which is what Confluent's deserializer does here");
+    }
+    try {
+      return model.getSchema(type);
+    } catch (RuntimeException e) {
+      throw new ConfigException("Avro reflection cannot derive a schema for " + type.getName() + ": "
+          + e.getMessage());
+    }
+  }
+
   private static GenericData specificModel(Schema reader, boolean conversions) {
     try {
       return DataModels.specific(reader, conversions);
@@ -100,11 +158,22 @@ final class DeserializerState {
   }
 
   Entry entry(String topic, int id) {
-    Entry entry = byId.get(id);
+    IntObjectTable<Entry> table = contexts.configured() ? contextTable(topic) : byId;
+    Entry entry = table.get(id);
     if (entry != null) {
       return entry;
     }
-    return byId.computeIfAbsent(id, k -> newEntry(topic, SchemaId.ofId(k)));
+    return table.computeIfAbsent(id, k -> newEntry(topic, SchemaId.ofId(k)));
+  }
+
+  private IntObjectTable<Entry> contextTable(String topic) {
+    String context;
+    try {
+      context = contexts.context(topic);
+    } catch (RuntimeException e) {
+      throw SerdeErrors.serialization("Cannot name the schema context", SerdeErrors.where(topic, isKey, null), e);
+    }
+    return byContext.computeIfAbsent(context == null ? "" : context, c -> new IntObjectTable<>(MAX_CACHED_IDS));
   }
 
   Entry entry(String topic, SchemaId id) {
@@ -125,18 +194,28 @@ final class DeserializerState {
 
   private Entry newEntry(String topic, SchemaId id) {
     Schema writer;
+    SchemaContract contract;
     try {
-      writer = id.isGuid() ? registry.schemaByGuid(id.guid()) : registry.schemaById(id.id());
+      if (id.isGuid()) {
+        writer = registry.schemaByGuid(id.guid());
+        contract = registry.contractByGuid(id.guid());
+      } else {
+        // The data contract comes with the schema, from the same subject-aware lookup.
+        RegisteredSchema found =
+            SchemaLookups.registeredById(registry, strategy, contexts.context(topic), topic, isKey, id.id());
+        writer = found.schema();
+        contract = found.contract();
+      }
     } catch (RegistryException e) {
       throw SerdeErrors.registry("Error retrieving Avro " + (isKey ? "key" : "value") + " schema",
           SerdeErrors.where(topic, isKey, id), e);
-    }
-    SchemaContract contract;
-    try {
-      contract = id.isGuid() ? registry.contractByGuid(id.guid()) : registry.contractById(id.id());
-    } catch (RegistryException e) {
-      throw SerdeErrors.registry("Error retrieving the rule set of Avro " + (isKey ? "key" : "value") + " schema",
+    } catch (RuntimeException e) {
+      throw SerdeErrors.serialization("Cannot name the registry subject or context for the schema lookup",
           SerdeErrors.where(topic, isKey, id), e);
+    }
+    if (reflectData != null && !isPrimitive(writer)) {
+      RulePlan plan = contract.hasRules() ? readPlan(contract, writer, subjectOrNull(topic, writer)) : null;
+      return new Entry(id, writer, contract, reflectReader(topic, id, writer), plan);
     }
     if (writer.getType() == Schema.Type.BYTES || (fixedReader == null && readsLatest())) {
       return new Entry(id, writer, contract, null, null);
@@ -152,6 +231,22 @@ final class DeserializerState {
     Schema reader = specificReader ? specificReaderSchema(topic, id, writer) : writer;
     RulePlan plan = contract.hasRules() ? readPlan(contract, writer, subjectOrNull(topic, writer)) : null;
     return new Entry(id, writer, contract, newReader(topic, id, writer, reader, () -> model(writer, reader)), plan);
+  }
+
+  private DatumReader<Object> reflectReader(String topic, SchemaId id, Schema writer) {
+    try {
+      return new ReflectDatumReader<>(writer, reflectReader, reflectData);
+    } catch (RuntimeException e) {
+      throw SerdeErrors.serialization("Cannot read the writer schema into " + reflectReader.getFullName()
+          + " with Avro reflection", SerdeErrors.where(topic, isKey, id), e);
+    }
+  }
+
+  private static boolean isPrimitive(Schema writer) {
+    return switch (writer.getType()) {
+      case RECORD, ENUM, FIXED, ARRAY, MAP, UNION -> false;
+      default -> true;
+    };
   }
 
   /** Whether the reader schema is the subject's latest version (with {@code use.latest.with.metadata} too). */
@@ -242,7 +337,7 @@ final class DeserializerState {
 
   private String subject(String topic, Entry entry) {
     try {
-      return strategy.subject(topic, isKey, entry.writer);
+      return contexts.qualify(topic, strategy.subject(topic, isKey, entry.writer));
     } catch (RuntimeException e) {
       throw SerdeErrors.serialization("Cannot name the registry subject", SerdeErrors.where(topic, isKey,
           entry.schemaId), e);
@@ -272,11 +367,7 @@ final class DeserializerState {
   }
 
   private GenericData model(Schema writer, Schema reader) {
-    boolean primitive = switch (writer.getType()) {
-      case RECORD, ENUM, FIXED, ARRAY, MAP, UNION -> false;
-      default -> true;
-    };
-    return specificReader && !primitive ? DataModels.specific(reader, conversions) : DataModels.generic(conversions);
+    return specificReader && !isPrimitive(writer) ? DataModels.specific(reader, conversions) : DataModels.generic(conversions);
   }
 
   private DatumReader<Object> newReader(

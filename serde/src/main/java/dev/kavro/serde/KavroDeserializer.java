@@ -25,7 +25,9 @@ import org.apache.kafka.common.serialization.Deserializer;
 /**
  * Deserializes Avro values in the Confluent wire format. The schema id comes from the {@code __key_schema_id} /
  * {@code __value_schema_id} header when present ({@code 0x00}+int32 or {@code 0x01}+GUID; the whole payload is then
- * Avro), otherwise from the payload prefix ({@code 0x00}+int32, or {@code 0x01}+GUID).
+ * Avro), otherwise from the payload prefix ({@code 0x00}+int32, or {@code 0x01}+GUID); see
+ * {@code key/value.schema.id.deserializer} for the prefix-only and configured-id alternatives. Ids are looked up
+ * with the subject (or the context of {@code context.name.strategy}), as Confluent's deserializer does.
  *
  * <p>The reader schema is chosen in Confluent's order: the explicit reader schema (constructor argument or
  * {@code kavro.reader.schema}), the {@code specific.avro.key.type}/{@code specific.avro.value.type} class (with
@@ -156,7 +158,10 @@ public final class KavroDeserializer implements Deserializer<Object> {
   }
 
   private static Object decode(DeserializerState s, String topic, Headers headers, byte[] buf, int off, int len) {
-    Header header = headers == null ? null : headers.lastHeader(s.headerName);
+    if (s.configuredId != null) {
+      return read(s, topic, headers, s.entry(topic, s.configuredId), buf, off, len, off);
+    }
+    Header header = headers == null || s.placement != SchemaIdPlacement.DUAL ? null : headers.lastHeader(s.headerName);
     if (header != null && header.value() != null) {
       byte[] value = header.value();
       DeserializerState.Entry entry;

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 import org.apache.avro.specific.SpecificRecord;
@@ -25,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * names and defaults, Kavro's own {@code kavro.*} keys, and the registry client's keys
  * ({@link RegistryClientConfig}).
  *
- * <p>Confluent keys that Kavro does not implement (for example {@code use.latest.with.metadata}, {@code rule.*},
- * {@code schema.reflection}) are logged once at WARN when the config is built, and otherwise ignored. Keys that are
+ * <p>Confluent keys that Kavro does not implement (see {@link UnsupportedConfluentKeys} and the README's migration
+ * table) are logged once at WARN when the config is built, and otherwise ignored. Keys that are
  * not serde keys at all (producer and consumer configs passed on by Kafka) are ignored silently.
  *
  * <p>Immutable and thread-safe once built.
@@ -90,6 +91,50 @@ public final class KavroSerdeConfig extends AbstractConfig {
   public static final boolean AVRO_FAIL_ON_TRAILING_DATA_DEFAULT = false;
   public static final String AVRO_FAIL_ON_TRAILING_DATA_DOC = "Deserializer: fail when bytes are left after the "
       + "Avro datum.";
+
+  public static final String CONTEXT_NAME_STRATEGY_CONFIG = "context.name.strategy";
+  public static final String CONTEXT_NAME_STRATEGY_DOC = "A class implementing dev.kavro.serde.ContextNameStrategy: "
+      + "subjects become :.context:subject and schema ids are looked up in the topic's context. Unset (or "
+      + "Confluent's NullContextNameStrategy): the default context.";
+
+  public static final String KEY_SCHEMA_ID_SERIALIZER_CONFIG = "key.schema.id.serializer";
+  public static final String VALUE_SCHEMA_ID_SERIALIZER_CONFIG = "value.schema.id.serializer";
+  public static final String SCHEMA_ID_SERIALIZER_DOC = "Serializer: where the schema id goes. prefix (or Confluent's "
+      + "io.confluent.kafka.serializers.schema.id.PrefixSchemaIdSerializer, the default): 0x00 + int32 id before the "
+      + "Avro body. header (or ...HeaderSchemaIdSerializer): 0x01 + the schema's 16-byte GUID in the "
+      + "__key_schema_id / __value_schema_id header and plain Avro as the payload; needs a registry that returns "
+      + "GUIDs (Confluent 8) and the serialize(topic, headers, data) call.";
+
+  public static final String KEY_SCHEMA_ID_DESERIALIZER_CONFIG = "key.schema.id.deserializer";
+  public static final String VALUE_SCHEMA_ID_DESERIALIZER_CONFIG = "value.schema.id.deserializer";
+  public static final String SCHEMA_ID_DESERIALIZER_DOC = "Deserializer: where the schema id is read from. dual (or "
+      + "Confluent's ...DualSchemaIdDeserializer, the default): the header if present, else the payload prefix; "
+      + "prefix (...PrefixSchemaIdDeserializer): the payload prefix only; config (...ConfigSchemaIdDeserializer): "
+      + "use.schema.id or use.schema.guid, with the whole payload as Avro.";
+
+  public static final String USE_SCHEMA_GUID_CONFIG = "use.schema.guid";
+  public static final String USE_SCHEMA_GUID_DOC = "Serializer (with auto.register.schemas=false): write with the "
+      + "schema of this GUID; its id is looked up under the subject. Deserializer with the config schema id "
+      + "deserializer: read every record with this GUID's schema.";
+
+  public static final String SCHEMA_REFLECTION_CONFIG = "schema.reflection";
+  public static final String SCHEMA_REFLECTION_DOC = "Serializer: derive the schema of any non-primitive value with "
+      + "Avro's ReflectData and write it with ReflectDatumWriter, as Confluent does. Deserializer: read into the "
+      + "class of kavro.reflection.key.type / kavro.reflection.value.type with ReflectDatumReader (required: Kavro "
+      + "never loads a class named by a writer schema).";
+
+  public static final String AVRO_REFLECTION_ALLOW_NULL_CONFIG = "avro.reflection.allow.null";
+  public static final String AVRO_REFLECTION_ALLOW_NULL_DOC = "With schema.reflection: use ReflectData.AllowNull, "
+      + "so every field of a reflected class may be null.";
+
+  public static final String AVRO_REMOVE_JAVA_PROPERTIES_CONFIG = "avro.remove.java.properties";
+  public static final String AVRO_REMOVE_JAVA_PROPERTIES_DOC = "Serializer: remove the avro.java.string property "
+      + "from the schemas of records (generated classes carry it) before registering and writing them.";
+
+  public static final String KAVRO_REFLECTION_KEY_TYPE_CONFIG = "kavro.reflection.key.type";
+  public static final String KAVRO_REFLECTION_VALUE_TYPE_CONFIG = "kavro.reflection.value.type";
+  public static final String KAVRO_REFLECTION_TYPE_DOC = "Deserializer with schema.reflection=true: the class to read "
+      + "keys / values into (its ReflectData schema is the reader schema).";
 
   public static final String KAVRO_READER_MODE_CONFIG = "kavro.reader.mode";
   public static final String KAVRO_READER_MODE_DEFAULT = "async";
@@ -161,6 +206,24 @@ public final class KavroSerdeConfig extends AbstractConfig {
           Importance.LOW, AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC)
       .define(AVRO_FAIL_ON_TRAILING_DATA_CONFIG, Type.BOOLEAN, AVRO_FAIL_ON_TRAILING_DATA_DEFAULT, Importance.LOW,
           AVRO_FAIL_ON_TRAILING_DATA_DOC)
+      .define(CONTEXT_NAME_STRATEGY_CONFIG, Type.STRING, null, ContextNames::validate, Importance.LOW,
+          CONTEXT_NAME_STRATEGY_DOC)
+      .define(KEY_SCHEMA_ID_SERIALIZER_CONFIG, Type.STRING, SchemaIdPlacement.CONFLUENT_PREFIX_SERIALIZER,
+          SchemaIdPlacement::validateSerializer, Importance.LOW, SCHEMA_ID_SERIALIZER_DOC)
+      .define(VALUE_SCHEMA_ID_SERIALIZER_CONFIG, Type.STRING, SchemaIdPlacement.CONFLUENT_PREFIX_SERIALIZER,
+          SchemaIdPlacement::validateSerializer, Importance.LOW, SCHEMA_ID_SERIALIZER_DOC)
+      .define(KEY_SCHEMA_ID_DESERIALIZER_CONFIG, Type.STRING, SchemaIdPlacement.CONFLUENT_DUAL_DESERIALIZER,
+          SchemaIdPlacement::validateDeserializer, Importance.LOW, SCHEMA_ID_DESERIALIZER_DOC)
+      .define(VALUE_SCHEMA_ID_DESERIALIZER_CONFIG, Type.STRING, SchemaIdPlacement.CONFLUENT_DUAL_DESERIALIZER,
+          SchemaIdPlacement::validateDeserializer, Importance.LOW, SCHEMA_ID_DESERIALIZER_DOC)
+      .define(USE_SCHEMA_GUID_CONFIG, Type.STRING, null, KavroSerdeConfig::validateGuid, Importance.LOW,
+          USE_SCHEMA_GUID_DOC)
+      .define(SCHEMA_REFLECTION_CONFIG, Type.BOOLEAN, false, Importance.LOW, SCHEMA_REFLECTION_DOC)
+      .define(AVRO_REFLECTION_ALLOW_NULL_CONFIG, Type.BOOLEAN, false, Importance.LOW, AVRO_REFLECTION_ALLOW_NULL_DOC)
+      .define(AVRO_REMOVE_JAVA_PROPERTIES_CONFIG, Type.BOOLEAN, false, Importance.LOW,
+          AVRO_REMOVE_JAVA_PROPERTIES_DOC)
+      .define(KAVRO_REFLECTION_KEY_TYPE_CONFIG, Type.CLASS, null, Importance.LOW, KAVRO_REFLECTION_TYPE_DOC)
+      .define(KAVRO_REFLECTION_VALUE_TYPE_CONFIG, Type.CLASS, null, Importance.LOW, KAVRO_REFLECTION_TYPE_DOC)
       .define(KAVRO_READER_MODE_CONFIG, Type.STRING, KAVRO_READER_MODE_DEFAULT,
           ConfigDef.CaseInsensitiveValidString.in("async", "compiled", "fallback"), Importance.LOW,
           KAVRO_READER_MODE_DOC)
@@ -288,6 +351,56 @@ public final class KavroSerdeConfig extends AbstractConfig {
    */
   public RuleSettings ruleSettings() {
     return new RuleSettings(originals());
+  }
+
+  /** The configured context strategy, configured with this config's originals. */
+  ContextNames contextNames() {
+    return ContextNames.create(CONTEXT_NAME_STRATEGY_CONFIG, getString(CONTEXT_NAME_STRATEGY_CONFIG), originals());
+  }
+
+  /** Where the serializer of the key or value side puts the schema id. */
+  SchemaIdPlacement schemaIdSerializer(boolean isKey) {
+    return SchemaIdPlacement.ofSerializer(getString(isKey ? KEY_SCHEMA_ID_SERIALIZER_CONFIG
+        : VALUE_SCHEMA_ID_SERIALIZER_CONFIG));
+  }
+
+  /** Where the deserializer of the key or value side reads the schema id from. */
+  SchemaIdPlacement schemaIdDeserializer(boolean isKey) {
+    return SchemaIdPlacement.ofDeserializer(getString(isKey ? KEY_SCHEMA_ID_DESERIALIZER_CONFIG
+        : VALUE_SCHEMA_ID_DESERIALIZER_CONFIG));
+  }
+
+  /** The {@code use.schema.guid} GUID, or {@code null}. */
+  UUID useSchemaGuid() {
+    String guid = getString(USE_SCHEMA_GUID_CONFIG);
+    return guid == null || guid.isBlank() ? null : UUID.fromString(guid.trim());
+  }
+
+  public boolean schemaReflection() {
+    return getBoolean(SCHEMA_REFLECTION_CONFIG);
+  }
+
+  public boolean removeJavaProperties() {
+    return getBoolean(AVRO_REMOVE_JAVA_PROPERTIES_CONFIG);
+  }
+
+  public boolean reflectionAllowNull() {
+    return getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
+  }
+
+  /** The class that reflection reads keys or values into, or {@code null}. */
+  Class<?> reflectionType(boolean isKey) {
+    return getClass(isKey ? KAVRO_REFLECTION_KEY_TYPE_CONFIG : KAVRO_REFLECTION_VALUE_TYPE_CONFIG);
+  }
+
+  private static void validateGuid(String name, Object value) {
+    if (value != null && !value.toString().isBlank()) {
+      try {
+        UUID.fromString(value.toString().trim());
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(name, value, "not a UUID");
+      }
+    }
   }
 
   /** Resizes the shared reader cache when this config sets its keys; leaves it alone otherwise. */

@@ -17,22 +17,29 @@ import dev.kavro.rules.RulePlan;
 import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ByteArrayEncoder;
+import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.UUID;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.SchemaNormalization;
+import org.apache.avro.generic.GenericContainer;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.io.DatumReader;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.Encoder;
+import org.apache.avro.reflect.ReflectData;
+import org.apache.avro.reflect.ReflectDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
 
@@ -42,17 +49,20 @@ import org.apache.kafka.common.serialization.Serializer;
  * including its quirk of writing a top-level {@code bytes} value raw, without an Avro length prefix.
  *
  * <p>Accepts {@code GenericContainer}s ({@code GenericRecord}, generated {@code SpecificRecord}s, enums, fixed,
- * arrays) and top-level primitives: {@code CharSequence}, {@code Integer}, {@code Long}, {@code Float},
- * {@code Double}, {@code Boolean}, {@code byte[]} and {@code ByteBuffer} (its remaining bytes). {@code null} becomes
+ * arrays), top-level primitives: {@code CharSequence}, {@code Integer}, {@code Long}, {@code Float},
+ * {@code Double}, {@code Boolean}, {@code byte[]} and {@code ByteBuffer} (its remaining bytes), {@code Map}s of
+ * those, and with {@code schema.reflection} any class Avro's {@code ReflectData} can describe. {@code null} becomes
  * {@code null} (a tombstone) without a registry call.
  *
  * <p>The schema id is found as Confluent finds it ({@link KavroSerdeConfig}): register
- * ({@code auto.register.schemas}), else the fixed {@code use.schema.id}, else the subject's latest version
- * ({@code use.latest.version}), else a lookup. When the schema behind the id is not the record's schema, the record is
- * converted to it through Avro schema resolution. The id is cached per schema object and topic for the life of the
- * serializer, so steady-state records make no registry call and no schema hashing. The WRITE rules of the schema's
- * data contract run on the value before it is encoded ({@link dev.kavro.rules.RulePlan}); schemas without rules pay
- * nothing for them.
+ * ({@code auto.register.schemas}), else the fixed {@code use.schema.id}, else the schema of {@code use.schema.guid},
+ * else the subject's latest version ({@code use.latest.version}), else a lookup. Subjects are qualified with the
+ * context of {@code context.name.strategy}. With the header schema id serializer the payload is plain Avro and the
+ * schema's GUID goes into the {@code __key_schema_id}/{@code __value_schema_id} header. When the schema behind the
+ * id is not the record's schema, the record is converted to it through Avro schema resolution. The id is cached per
+ * schema object and topic for the life of the serializer, so steady-state records make no registry call and no
+ * schema hashing. The WRITE rules of the schema's data contract run on the value before it is encoded
+ * ({@link dev.kavro.rules.RulePlan}); schemas without rules pay nothing for them.
  *
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */
@@ -106,9 +116,10 @@ public final class KavroSerializer implements Serializer<Object> {
   }
 
   /**
-   * Serializes {@code data}; the headers are left untouched (the schema id goes in the payload prefix).
+   * Serializes {@code data}. The headers are left untouched unless the header schema id serializer is configured.
    *
-   * @return {@code null} for {@code null} data, else {@code 0x00} + schema id + Avro binary
+   * @return {@code null} for {@code null} data, else {@code 0x00} + schema id + Avro binary, or the Avro binary
+   *     alone with the header schema id serializer
    * @throws InvalidConfigurationException if {@link #configure} was not called
    * @throws SerializationException if the value is not an Avro value, does not match its schema, or the registry
    *     rejects it; the message names the topic, the side and the schema id
@@ -131,18 +142,30 @@ public final class KavroSerializer implements Serializer<Object> {
       throw SerdeErrors.serialization("Cannot serialize without a topic", SerdeErrors.where(null, s.isKey, null),
           "topic is null");
     }
-    Schema schema = ValueSchemas.of(data);
-    if (schema == null) {
-      throw SerdeErrors.serialization("Unsupported Avro type " + data.getClass().getName(),
-          SerdeErrors.where(topic, s.isKey, null), "expected a GenericContainer (GenericRecord, SpecificRecord, "
-              + "...), CharSequence, Integer, Long, Float, Double, Boolean, byte[] or ByteBuffer");
+    Schema schema = s.schemas.of(data, topic, s.isKey);
+    if (s.idInHeader && headers == null) {
+      throw SerdeErrors.serialization("Missing headers", SerdeErrors.where(topic, s.isKey, null),
+          "the schema id goes in a header (" + KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG + "/"
+              + KavroSerdeConfig.KEY_SCHEMA_ID_SERIALIZER_CONFIG + "), so serialize(topic, headers, data) is needed");
     }
     SchemaTargets targets = s.targets(schema);
     Target target = targets.target(s, topic);
     if (target.rules != null) {
       data = runRules(s, topic, headers, target, data);
     }
-    return encode(s, topic, targets, target, data);
+    byte[] bytes = encode(s, topic, targets, target, data);
+    if (target.header != null) {
+      addHeader(headers, WireFormat.schemaIdHeader(s.isKey), target.header);
+    }
+    return bytes;
+  }
+
+  /** As Confluent's header serializer: the same header with the same value is not added twice. */
+  private static void addHeader(Headers headers, String name, byte[] value) {
+    Header existing = headers.lastHeader(name);
+    if (existing == null || !Arrays.equals(existing.value(), value)) {
+      headers.add(name, value);
+    }
   }
 
   /** The WRITE domain rules of the schema written with; only schemas that have such rules get here. */
@@ -218,6 +241,11 @@ public final class KavroSerializer implements Serializer<Object> {
     final boolean useLatest;
     final boolean latestCompatibilityStrict;
     final boolean normalize;
+    final ContextNames contexts;
+    final boolean idInHeader;
+    final UUID useSchemaGuid;
+    final ValueSchemas schemas;
+    final ReflectData reflectData;
     final boolean conversions;
     final GenericData genericModel;
     final ReaderMode mode;
@@ -242,6 +270,12 @@ public final class KavroSerializer implements Serializer<Object> {
       this.useLatest = config.useLatestVersion();
       this.latestCompatibilityStrict = config.latestCompatibilityStrict();
       this.normalize = config.normalizeSchemas();
+      this.contexts = config.contextNames();
+      this.idInHeader = config.schemaIdSerializer(isKey) == SchemaIdPlacement.HEADER;
+      this.useSchemaGuid = config.useSchemaGuid();
+      this.reflectData = config.schemaReflection()
+          ? ValueSchemas.reflectData(config.reflectionAllowNull(), config.useLogicalTypeConverters()) : null;
+      this.schemas = new ValueSchemas(reflectData, config.removeJavaProperties());
       this.conversions = config.useLogicalTypeConverters();
       this.genericModel = DataModels.generic(conversions);
       this.mode = config.readerMode();
@@ -274,6 +308,7 @@ public final class KavroSerializer implements Serializer<Object> {
     volatile Target lastTarget;
     volatile DatumWriter<Object> genericWriter;
     volatile DatumWriter<Object> specificWriter;
+    volatile DatumWriter<Object> reflectWriter;
 
     SchemaTargets(Schema schema) {
       this.schema = schema;
@@ -297,6 +332,15 @@ public final class KavroSerializer implements Serializer<Object> {
 
     /** The writer matching the value's data model: generated classes need their own model. */
     DatumWriter<Object> writer(State s, Object value) {
+      if (s.reflectData != null && !(value instanceof GenericContainer) && !ValueSchemas.isPrimitive(value)) {
+        DatumWriter<Object> w = reflectWriter;
+        if (w == null) {
+          // Avro's own reflect writer: the bytes are ReflectDatumWriter's, as Confluent writes them.
+          w = new ReflectDatumWriter<>(schema, s.reflectData);
+          reflectWriter = w;
+        }
+        return w;
+      }
       // The exact-class test first: instanceof an interface costs a scan of the class's interfaces when it fails.
       if (value.getClass() != GenericData.Record.class && value instanceof SpecificRecord) {
         DatumWriter<Object> w = specificWriter;
@@ -317,12 +361,13 @@ public final class KavroSerializer implements Serializer<Object> {
     private Target resolve(State s, String topic) {
       String subject;
       try {
-        subject = s.strategy.subject(topic, s.isKey, schema);
+        subject = s.contexts.qualify(topic, s.strategy.subject(topic, s.isKey, schema));
       } catch (RuntimeException e) {
         throw SerdeErrors.serialization("Cannot name the registry subject", SerdeErrors.where(topic, s.isKey, null),
             e);
       }
       int id = s.useSchemaId;
+      UUID guid = null;
       String action = "registering Avro schema";
       try {
         Schema writeSchema = schema;
@@ -331,24 +376,39 @@ public final class KavroSerializer implements Serializer<Object> {
         if (s.autoRegister) {
           RegisteredSchema registered = s.registry.registerWithResponse(subject, schema, s.normalize);
           id = registered.id();
+          guid = registered.guid();
           contract = registered.contract();
         } else if (s.useSchemaId >= 0) {
           action = "retrieving Avro schema";
-          writeSchema = s.registry.schemaById(id);
-          contract = s.registry.contractById(id);
+          RegisteredSchema byId = s.registry.schemaById(subject, id);
+          writeSchema = byId.schema();
+          guid = byId.guid();
+          contract = byId.contract();
           if (s.idCompatibilityStrict) {
             checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
           }
+        } else if (s.useSchemaGuid != null) {
+          action = "retrieving Avro schema by guid " + s.useSchemaGuid;
+          guid = s.useSchemaGuid;
+          writeSchema = s.registry.schemaByGuid(guid);
+          contract = s.registry.contractByGuid(guid);
+          if (s.idCompatibilityStrict) {
+            checkCanRead(s, topic, guid, writeSchema, KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
+          }
+          // As Confluent: the id is the registered id of the guid's schema under the subject.
+          id = s.registry.lookup(subject, writeSchema, false).id();
         } else if (s.latestMetadata != null) {
           action = "retrieving latest with metadata '" + s.latestMetadata + "'";
           RegisteredSchema latest = s.registry.latestWithMetadata(subject, s.latestMetadata);
           id = latest.id();
           writeSchema = latest.schema();
+          guid = latest.guid();
           contract = latest.contract();
         } else if (s.useLatest) {
           action = "retrieving latest version of Avro schema";
           RegisteredSchema latest = s.registry.latest(subject);
           id = latest.id();
+          guid = latest.guid();
           writeSchema = latest.schema();
           contract = latest.contract();
           if (s.latestCompatibilityStrict) {
@@ -356,17 +416,30 @@ public final class KavroSerializer implements Serializer<Object> {
           }
         } else {
           action = "retrieving Avro schema";
-          id = s.registry.lookup(subject, schema, s.normalize).id();
+          RegisteredSchema found = s.registry.lookup(subject, schema, s.normalize);
+          id = found.id();
+          guid = found.guid();
         }
         RulePlan rules = RulePlan.of(s.rules, contract, writeSchema, subject, RuleMode.WRITE);
-        return new Target(topic, id, WireFormat.idPrefix(id), transcoder(s, writeSchema), rules);
+        if (!s.idInHeader) {
+          return new Target(topic, id, WireFormat.idPrefix(id), null, transcoder(s, writeSchema), rules);
+        }
+        if (guid == null) {
+          throw SerdeErrors.serialization("Schema GUID is null", SerdeErrors.where(topic, s.isKey, id),
+              "the registry returned no guid for subject '" + subject + "' (registries before Confluent 8 and "
+                  + "Apicurio do not); the header schema id serializer needs one. Set "
+                  + (s.isKey ? KavroSerdeConfig.KEY_SCHEMA_ID_SERIALIZER_CONFIG
+                      : KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG) + "=prefix to write the id prefix");
+        }
+        return new Target(topic, id, new byte[0], WireFormat.toBytes(SchemaId.ofGuid(guid)),
+            transcoder(s, writeSchema), rules);
       } catch (RegistryException e) {
         throw SerdeErrors.registry("Error " + action + " under subject '" + subject + "'",
             SerdeErrors.where(topic, s.isKey, id >= 0 ? id : null), e);
       }
     }
 
-    private void checkCanRead(State s, String topic, int id, Schema registered, String configKey) {
+    private void checkCanRead(State s, String topic, Object id, Schema registered, String configKey) {
       SchemaCompatibility.SchemaPairCompatibility result =
           SchemaCompatibility.checkReaderWriterCompatibility(registered, schema);
       if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
@@ -388,8 +461,12 @@ public final class KavroSerializer implements Serializer<Object> {
     }
   }
 
-  /** The schema id a record of one schema gets on one topic, and how to encode it. */
-  private record Target(String topic, int id, byte[] prefix, Transcoder transcoder, RulePlan rules) {}
+  /**
+   * The schema id a record of one schema gets on one topic, and how to encode it: {@code prefix} goes before the
+   * body (empty when the id travels in the header), {@code header} is the header value or {@code null}; {@code rules}
+   * the WRITE rules of the schema written with, or {@code null}.
+   */
+  private record Target(String topic, int id, byte[] prefix, byte[] header, Transcoder transcoder, RulePlan rules) {}
 
   /**
    * Rewrites a record into a registered schema that differs from the record's own ({@code use.schema.id} and

@@ -14,25 +14,19 @@ import java.util.TreeSet;
 final class UnsupportedConfluentKeys {
   private static final String CLIENT_PREFIX = "schema.registry.";
 
-  /** {@code AbstractKafkaSchemaSerDeConfig.baseConfigDef()} and the Avro serde configs. */
+  /**
+   * Keys of {@code AbstractKafkaSchemaSerDeConfig} and the Avro serde configs that Kavro does not implement. Every
+   * other key of those configs is defined by {@link KavroSerdeConfig} or the registry client; the README's migration
+   * table lists them all.
+   */
   private static final Set<String> SERDE_KEYS = Set.of(
-      "schema.registry.url.randomize", "max.schemas.per.subject", "propagate.schema.tags", "use.schema.guid",
-      "id.compatibility.strict", "use.latest.with.metadata", "latest.cache.size", "latest.cache.ttl.sec",
-      "schema.format", "rule.metrics.enable", "validation.rules.executor.class", "validation.rules.fail.fast",
-      "basic.auth.credentials.source", "basic.auth.user.info", "schema.registry.basic.auth.user.info",
-      "bearer.auth.credentials.source", "bearer.auth.token", "bearer.auth.issuer.endpoint.url",
-      "bearer.auth.client.id", "bearer.auth.client.secret", "bearer.auth.scope", "bearer.auth.scope.claim.name",
-      "bearer.auth.sub.claim.name", "bearer.auth.logical.cluster", "bearer.auth.identity.pool.id",
-      "bearer.auth.cache.expiry.buffer.seconds", "bearer.auth.custom.provider.class", "context.name.strategy",
-      "key.schema.id.serializer", "value.schema.id.serializer", "key.schema.id.deserializer",
-      "value.schema.id.deserializer", "schema.reflection", "proxy.host", "proxy.port", "http.connect.timeout.ms",
-      "http.read.timeout.ms", "max.retries", "retries.wait.ms", "retries.max.wait.ms",
-      "avro.reflection.allow.null", "avro.remove.java.properties", "validation.rules.execution");
+      "propagate.schema.tags", "latest.cache.size", "schema.format", "rule.metrics.enable",
+      "validation.rules.executor.class", "validation.rules.fail.fast", "validation.rules.execution");
 
   /** Read by Confluent's client from the raw map, with or without the {@code schema.registry.} prefix. */
   private static final Set<String> CLIENT_ONLY_KEYS = Set.of(
       "missing.cache.size", "missing.id.cache.ttl.sec", "missing.version.cache.ttl.sec",
-      "missing.schema.cache.ttl.sec", "use.apache.http.client", "bearer.auth.uami.endpoint.url",
+      "missing.schema.cache.ttl.sec", "use.apache.http.client", "url.randomize", "bearer.auth.uami.endpoint.url",
       "bearer.auth.uami.endpoint.query", "subject.name.strategy.kafka.cluster.id",
       "subject.name.strategy.fallback.type", "subject.name.strategy.cache.size",
       "subject.name.strategy.cache.expiry.secs");

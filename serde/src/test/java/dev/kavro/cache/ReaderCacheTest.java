@@ -62,6 +62,25 @@ class ReaderCacheTest {
   }
 
   @Test
+  void compiledModeServesTheFallbackBeyondTheLimitsWithOneWarning() throws IOException {
+    ReaderCache cache = new ReaderCache(10, Duration.ofMinutes(1), 1,
+        new JaninoCompiler(getClass().getClassLoader()), new CodegenLimits(2, 64));
+    try (LogCapture log = new LogCapture(CompiledSlot.class)) {
+      ReaderEntry entry = cache.entry(SCHEMA, SCHEMA, GenericData.get());
+      entry.compileNow(); // what ReaderMode.COMPILED does when a reader is created: no exception
+      entry.compileNow(); // a second reader of the same pair
+      assertFalse(entry.isCompiled());
+      for (Object datum : new RandomData(SCHEMA, 5, 9L)) {
+        byte[] bytes = AvroBytes.encode(SCHEMA, datum);
+        assertEquals(AvroBytes.decodeVanilla(SCHEMA, SCHEMA, bytes), entry.read(null, AvroBytes.decoder(bytes), true));
+      }
+      assertEquals(1, log.at(Level.WARN).size(), () -> log.warnings().toString());
+      assertTrue(log.warnings().get(0).contains("fields; not compiled"), log.warnings()::toString);
+      assertEquals(5, cache.getFallbackReads());
+    }
+  }
+
+  @Test
   void samePairSharesOneEntryAndOneCompilation() {
     ReaderCache cache = ReaderCache.withCompiler(new JaninoCompiler(getClass().getClassLoader()));
     Schema reparsed = new Schema.Parser().parse(SCHEMA.toString());

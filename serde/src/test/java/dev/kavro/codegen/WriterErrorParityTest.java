@@ -1,11 +1,13 @@
 package dev.kavro.codegen;
 
 import static dev.kavro.codegen.WriterFixtures.encode;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.kavro.avro.KavroDatumWriter;
 import dev.kavro.avro.ReaderMode;
 import java.util.List;
+import java.util.Map;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.AvroTypeException;
 import org.apache.avro.Schema;
@@ -16,15 +18,24 @@ import org.apache.avro.io.DatumWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
-/** Where vanilla Avro refuses a datum, the compiled writer refuses it too, with an exception of the same kind. */
+/**
+ * Where vanilla Avro refuses a datum, the compiled writer refuses it with an exception of exactly the same class (not a
+ * subclass such as Avro's internal {@code TracingAvroTypeException}) and the same message, including Avro's path to the
+ * bad value.
+ */
 class WriterErrorParityTest {
   private static final Schema SCHEMA = new Schema.Parser().parse("""
       {"type":"record","name":"R","fields":[
         {"name":"name","type":"string"},
         {"name":"email","type":["null","string"]},
         {"name":"color","type":{"type":"enum","name":"Color","symbols":["RED","GREEN"]}},
-        {"name":"n","type":"int"}
+        {"name":"n","type":"int"},
+        {"name":"items","type":{"type":"array","items":{"type":"record","name":"Item","fields":[
+          {"name":"label","type":"string"},
+          {"name":"shade","type":"Color"},
+          {"name":"tags","type":{"type":"map","values":["null","Color","long"]}}]}},"default":[]}
       ]}""");
+  private static final Schema ITEM = SCHEMA.getField("items").schema().getElementType();
   private static final DatumWriter<Object> VANILLA = new GenericDatumWriter<>(SCHEMA);
   private static final DatumWriter<Object> KAVRO =
       KavroDatumWriter.create(SCHEMA, GenericData.get(), ReaderMode.COMPILED);
@@ -56,6 +67,30 @@ class WriterErrorParityTest {
   }
 
   @Test
+  void errorsInsideArraysMapsAndUnionsNameAvrosPath() {
+    GenericData.Record badSymbol = record("x", null, "RED", 1);
+    badSymbol.put("items", List.of(item("a", "RED", Map.of()), item("b", "PURPLE", Map.of())));
+    assertBothThrow(AvroTypeException.class, badSymbol);
+
+    GenericData.Record nullLabel = record("x", null, "RED", 1);
+    nullLabel.put("items", List.of(item(null, "RED", Map.of())));
+    assertBothThrow(NullPointerException.class, nullLabel);
+
+    GenericData.Record wrongInMap = record("x", null, "RED", 1);
+    wrongInMap.put("items", List.of(item("a", "GREEN", Map.of("k", "not in the union"))));
+    assertBothThrow(UnresolvedUnionException.class, wrongInMap);
+
+    GenericData.Record wrongLabel = record("x", null, "RED", 1);
+    wrongLabel.put("items", List.of(item("a", "GREEN", Map.of()), item(7, "GREEN", Map.of())));
+    assertBothThrow(ClassCastException.class, wrongLabel);
+
+    GenericData.Record symbolInMap = record("x", null, "RED", 1);
+    symbolInMap.put("items", List.of(item("a", "GREEN", Map.of("k",
+        new GenericData.EnumSymbol(SCHEMA.getField("color").schema(), "BLUE")))));
+    assertBothThrow(AvroTypeException.class, symbolInMap);
+  }
+
+  @Test
   void aNullRecordThrowsNullPointerException() {
     assertBothThrow(NullPointerException.class, null);
   }
@@ -66,12 +101,24 @@ class WriterErrorParityTest {
     r.put("email", email);
     r.put("color", new GenericData.EnumSymbol(SCHEMA.getField("color").schema(), color));
     r.put("n", n);
+    r.put("items", List.of());
     return r;
   }
 
+  private static GenericData.Record item(Object label, String shade, Map<String, Object> tags) {
+    GenericData.Record item = new GenericData.Record(ITEM);
+    item.put("label", label);
+    item.put("shade", new GenericData.EnumSymbol(ITEM.getField("shade").schema(), shade));
+    item.put("tags", tags);
+    return item;
+  }
+
+  /** Both throw {@code type} or a subclass; then Kavro's exception has exactly vanilla's class and message. */
   private static void assertBothThrow(Class<? extends RuntimeException> type, Object datum) {
-    assertThrows(type, writing(VANILLA, datum), "vanilla");
-    assertThrows(type, writing(KAVRO, datum), "kavro");
+    RuntimeException vanilla = assertThrows(type, writing(VANILLA, datum), "vanilla");
+    RuntimeException kavro = assertThrows(type, writing(KAVRO, datum), "kavro");
+    assertEquals(vanilla.getClass(), kavro.getClass(), "exception class");
+    assertEquals(vanilla.getMessage(), kavro.getMessage(), "exception message");
   }
 
   private static Executable writing(DatumWriter<Object> writer, Object datum) {

@@ -22,7 +22,9 @@ class RegistryClientConfigTest {
 
     assertEquals(List.of(URL), config.urls());
     assertEquals(1000, config.getInt(RegistryClientConfig.MAX_SCHEMAS_PER_SUBJECT_CONFIG));
-    assertEquals(60, config.getInt(RegistryClientConfig.LATEST_CACHE_TTL_SEC_CONFIG));
+    assertEquals(-1, config.getInt(RegistryClientConfig.LATEST_CACHE_TTL_SEC_CONFIG));
+    assertEquals(-1, config.getInt(RegistryClientConfig.PROXY_PORT_CONFIG));
+    assertEquals((short) 300, config.getShort(RegistryClientConfig.BEARER_AUTH_CACHE_EXPIRY_BUFFER_SECONDS_CONFIG));
     assertEquals(60000, config.getInt(RegistryClientConfig.HTTP_CONNECT_TIMEOUT_MS_CONFIG));
     assertEquals(60000, config.getInt(RegistryClientConfig.HTTP_READ_TIMEOUT_MS_CONFIG));
     assertEquals(3, config.getInt(RegistryClientConfig.MAX_RETRIES_CONFIG));
@@ -45,17 +47,20 @@ class RegistryClientConfigTest {
   }
 
   @Test
-  void rejectsSaslInheritWithAClearMessage() {
+  void rejectsSaslInheritWithoutAJaasConfig() {
     ConfigException e = assertThrows(ConfigException.class,
         () -> config(RegistryClientConfig.BASIC_AUTH_CREDENTIALS_SOURCE_CONFIG, "SASL_INHERIT"));
-    assertTrue(e.getMessage().contains("SASL_INHERIT is not supported"), e.getMessage());
+    assertTrue(e.getMessage().contains("sasl.jaas.config"), e.getMessage());
   }
 
   @Test
-  void rejectsBearerSourcesOtherThanStaticToken() {
+  void rejectsOauthWithoutItsEndpointAndUnknownBearerSources() {
     ConfigException e = assertThrows(ConfigException.class,
         () -> config(RegistryClientConfig.BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, "OAUTHBEARER"));
-    assertTrue(e.getMessage().contains("only STATIC_TOKEN"), e.getMessage());
+    assertTrue(e.getMessage().contains(RegistryClientConfig.BEARER_AUTH_ISSUER_ENDPOINT_URL_CONFIG), e.getMessage());
+    e = assertThrows(ConfigException.class,
+        () -> config(RegistryClientConfig.BEARER_AUTH_CREDENTIALS_SOURCE_CONFIG, "UAMI"));
+    assertTrue(e.getMessage().contains("does not support"), e.getMessage());
   }
 
   @Test

@@ -200,7 +200,7 @@ class RestSchemaRegistryTest {
     AtomicLong nanos = new AtomicLong();
     clients.ticker = nanos::get;
     registry.close();
-    registry = clients.create(stub.url());
+    registry = clients.create(stub.url(), RegistryClientConfig.LATEST_CACHE_TTL_SEC_CONFIG, 60);
     stub.on("GET /subjects/users-value/versions/latest",
         Response.ok(version("users-value", 1, 5, USER)), Response.ok(version("users-value", 2, 6, ORDER)));
 
@@ -219,11 +219,11 @@ class RestSchemaRegistryTest {
   }
 
   @Test
-  void latestNeverExpiresWithTtlMinusOne() {
+  void latestNeverExpiresByDefaultAsInConfluentsSerde() {
     AtomicLong nanos = new AtomicLong();
     clients.ticker = nanos::get;
     registry.close();
-    registry = clients.create(stub.url(), RegistryClientConfig.LATEST_CACHE_TTL_SEC_CONFIG, -1);
+    registry = clients.create(stub.url());
     stub.on("GET /subjects/s/versions/latest", Response.ok(version("s", 1, 5, USER)));
 
     registry.latest("s");

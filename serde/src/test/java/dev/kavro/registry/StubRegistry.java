@@ -69,7 +69,7 @@ public final class StubRegistry implements AutoCloseable {
     }
 
     /** Answers only after {@code latch} opens (or the stub closes). */
-    Response heldBy(CountDownLatch latch) {
+    public Response heldBy(CountDownLatch latch) {
       return new Response(status, contentType, body, latch);
     }
   }
@@ -92,7 +92,7 @@ public final class StubRegistry implements AutoCloseable {
     return new StubRegistry(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
   }
 
-  static StubRegistry startTls(SSLContext context) throws IOException {
+  public static StubRegistry startTls(SSLContext context) throws IOException {
     HttpsServer server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setHttpsConfigurator(new HttpsConfigurator(context));
     return new StubRegistry(server);
@@ -110,7 +110,7 @@ public final class StubRegistry implements AutoCloseable {
   }
 
   /** A latch that opens when {@code route} receives its first request. */
-  CountDownLatch arrivalOf(String route) {
+  public CountDownLatch arrivalOf(String route) {
     return arrivals.computeIfAbsent(route, r -> new CountDownLatch(1));
   }
 

@@ -56,7 +56,9 @@ class MigrationRulesTest {
     stub = StubRegistry.start();
     registry = client(stub);
     stub.on("GET /schemas/ids/1", Response.ok(version(V1, 1, 1, null)));
+    stub.on("GET /schemas/ids/1?subject=customers-value", Response.ok(version(V1, 1, 1, null)));
     stub.on("GET /schemas/ids/2", Response.ok(version(V2, 2, 2, MIGRATIONS)));
+    stub.on("GET /schemas/ids/2?subject=customers-value", Response.ok(version(V2, 2, 2, MIGRATIONS)));
     stub.on("GET /subjects/customers-value/versions/1", Response.ok(version(V1, 1, 1, null)));
     stub.on("GET /subjects/customers-value/versions/2", Response.ok(version(V2, 2, 2, MIGRATIONS)));
   }
@@ -102,6 +104,7 @@ class MigrationRulesTest {
     stub.on("GET /subjects/customers-value/versions/latest", Response.ok(version(V3, 3, 3, null)));
     stub.on("POST /subjects/customers-value?normalize=false", Response.ok(version(V1, 1, 1, null)));
     stub.on("GET /schemas/ids/1", Response.ok(version(V1, 1, 1, MIGRATIONS)));
+    stub.on("GET /schemas/ids/1?subject=customers-value", Response.ok(version(V1, 1, 1, MIGRATIONS)));
 
     GenericRecord read = (GenericRecord) deserializer(registry, "use.latest.version", "true")
         .deserialize("customers", framed(1, customer(V1, "ssn", "cy", "789", null)));

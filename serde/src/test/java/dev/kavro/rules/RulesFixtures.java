@@ -68,6 +68,7 @@ final class RulesFixtures {
     StubRegistry.Response answer = StubRegistry.Response.ok(schema(USER, 1, 1, metadata, ruleSet));
     stub.on("POST /subjects/users-value/versions?normalize=false", answer);
     stub.on("GET /schemas/ids/1", answer);
+    stub.on("GET /schemas/ids/1?subject=users-value", answer);
   }
 
   static GenericRecord user(String name, String ssn, String email, int age) {

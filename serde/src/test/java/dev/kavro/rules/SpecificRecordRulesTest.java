@@ -104,5 +104,6 @@ class SpecificRecordRulesTest {
         RulesFixtures.schema(User.getClassSchema().toString(), 1, 1, metadata, ruleSet));
     stub.on("POST /subjects/users-value/versions?normalize=false", StubRegistry.Response.ok(body));
     stub.on("GET /schemas/ids/1", StubRegistry.Response.ok(body));
+    stub.on("GET /schemas/ids/1?subject=users-value", StubRegistry.Response.ok(body));
   }
 }

@@ -17,6 +17,7 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
@@ -80,12 +81,17 @@ final class Fixtures {
 
   /** What Confluent writes: 0x00, big-endian id, then the plain Avro binary of {@code GenericDatumWriter}. */
   static byte[] confluentBytes(int id, Schema schema, Object datum, GenericData model) {
+    return confluentBytes(id, new GenericDatumWriter<>(schema, model), datum);
+  }
+
+  /** 0x00, big-endian id, then what {@code writer} writes. */
+  static byte[] confluentBytes(int id, DatumWriter<Object> writer, Object datum) {
     try {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       out.write(0);
       out.write(ByteBuffer.allocate(4).putInt(id).array());
       BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-      new GenericDatumWriter<>(schema, model).write(datum, encoder);
+      writer.write(datum, encoder);
       encoder.flush();
       return out.toByteArray();
     } catch (IOException e) {

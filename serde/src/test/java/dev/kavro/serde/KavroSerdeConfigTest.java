@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kavro.testing.LogCapture;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.test.specific.User;
+import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.config.ConfigException;
@@ -112,13 +113,12 @@ class KavroSerdeConfigTest {
   @Test
   void unsupportedConfluentKeysAreWarnedOnceEach() {
     try (LogCapture log = new LogCapture(KavroSerdeConfig.class)) {
-      new KavroSerdeConfig(config("schema.registry.url", URL, "rule.metrics.enable", "true",
-          "schema.reflection", "true", "rule.executors", "x", "rule.executors.x.class", "com.example.X",
-          "use.latest.with.metadata", "app=1", "rule.executors.x.onFailure", "NONE",
-          "key.schema.id.serializer", "io.confluent.X", "context.name.strategy", "io.confluent.Y",
-          "use.schema.guid", "0b4f0c1e-2a3b-4c5d-8e9f-001122334455", "schema.registry.missing.cache.size", "5"));
-      for (String key : new String[] {"rule.metrics.enable", "schema.reflection", "key.schema.id.serializer",
-          "context.name.strategy", "use.schema.guid", "schema.registry.missing.cache.size"}) {
+      new KavroSerdeConfig(config("schema.registry.url", URL, "use.latest.with.metadata", "app=1",
+          "rule.executors", "x", "rule.executors.x.class", "com.example.X", "propagate.schema.tags", "true",
+          "latest.cache.size", "5", "schema.registry.missing.cache.size", "5", "url.randomize", "true",
+          "rule.metrics.enable", "true", "rule.executors.x.onFailure", "NONE"));
+      for (String key : new String[] {"propagate.schema.tags", "latest.cache.size",
+          "schema.registry.missing.cache.size", "url.randomize", "rule.metrics.enable"}) {
         assertEquals(1, log.warnings().stream().filter(m -> m.contains("'" + key + "'")).count(),
             key + " in " + log.warnings());
       }
@@ -131,6 +131,65 @@ class KavroSerdeConfigTest {
       assertTrue(log.warnings().stream().allMatch(m -> m.contains("not support") && m.contains("ignored")));
     }
   }
+
+  /** Every key of Confluent 8.3.1's serde and client configs is implemented (defined) or warned about. */
+  @Test
+  void noConfluentKeyIsSilentlyIgnored() {
+    java.util.Set<String> defined = KavroSerdeConfig.configDef().names();
+    java.util.List<String> silent = new java.util.ArrayList<>();
+    for (String key : CONFLUENT_KEYS) {
+      if (!defined.contains(key) && UnsupportedConfluentKeys.find(Map.of(key, "x"), defined).isEmpty()) {
+        silent.add(key);
+      }
+    }
+    assertEquals(java.util.List.of(), silent);
+  }
+
+  @Test
+  void implementedConfluentKeysAreNotWarned() {
+    try (LogCapture log = new LogCapture(KavroSerdeConfig.class)) {
+      new KavroSerdeConfig(config("schema.registry.url", URL, "schema.reflection", "true",
+          "avro.reflection.allow.null", "true", "key.schema.id.serializer",
+          "io.confluent.kafka.serializers.schema.id.HeaderSchemaIdSerializer", "context.name.strategy",
+          "io.confluent.kafka.serializers.context.NullContextNameStrategy",
+          "use.schema.guid", "0b4f0c1e-2a3b-4c5d-8e9f-001122334455", "proxy.host", "p", "proxy.port", "3128",
+          "bearer.auth.logical.cluster", "lsrc-1", "bearer.auth.token", "t"));
+      assertEquals(List.of(), log.warnings());
+    }
+  }
+
+  @Test
+  void confluentContextStrategiesAndCustomIdSerializersFailLoudly() {
+    ConfigException e = assertThrows(ConfigException.class, () -> new KavroSerdeConfig(config(
+        "schema.registry.url", URL, "context.name.strategy", "com.example.MyContextStrategy")));
+    assertTrue(e.getMessage().contains("ContextNameStrategy"), e.getMessage());
+    e = assertThrows(ConfigException.class, () -> new KavroSerdeConfig(config(
+        "schema.registry.url", URL, "value.schema.id.serializer", "com.example.MyIdSerializer")));
+    assertTrue(e.getMessage().contains("custom schema id serializers"), e.getMessage());
+    assertThrows(ConfigException.class, () -> new KavroSerdeConfig(config(
+        "schema.registry.url", URL, "use.schema.guid", "not-a-guid")));
+  }
+
+  /** The keys of Confluent 8.3.1's AbstractKafkaSchemaSerDeConfig, Avro serde configs and SchemaRegistryClientConfig. */
+  static final List<String> CONFLUENT_KEYS = List.of("schema.registry.url", "schema.registry.url.randomize",
+      "max.schemas.per.subject", "normalize.schemas", "auto.register.schemas", "propagate.schema.tags",
+      "use.schema.id", "use.schema.guid", "id.compatibility.strict", "use.latest.version", "use.latest.with.metadata",
+      "latest.compatibility.strict", "http.connect.timeout.ms", "http.read.timeout.ms", "max.retries",
+      "retries.wait.ms", "retries.max.wait.ms", "latest.cache.size", "latest.cache.ttl.sec", "schema.format",
+      "execution.environment", "rule.executors", "rule.actions", "rule.service.loader.enable", "rule.metrics.enable",
+      "validation.rules.executor.class", "validation.rules.fail.fast", "basic.auth.credentials.source",
+      "bearer.auth.credentials.source", "schema.registry.basic.auth.user.info", "basic.auth.user.info",
+      "bearer.auth.token", "bearer.auth.issuer.endpoint.url", "bearer.auth.client.id", "bearer.auth.client.secret",
+      "bearer.auth.scope", "bearer.auth.scope.claim.name", "bearer.auth.sub.claim.name",
+      "bearer.auth.logical.cluster", "bearer.auth.identity.pool.id", "bearer.auth.cache.expiry.buffer.seconds",
+      "bearer.auth.custom.provider.class", "context.name.strategy", "key.subject.name.strategy",
+      "key.schema.id.serializer", "key.schema.id.deserializer", "value.subject.name.strategy",
+      "value.schema.id.serializer", "value.schema.id.deserializer", "schema.reflection", "proxy.host", "proxy.port",
+      "avro.reflection.allow.null", "avro.use.logical.type.converters", "avro.remove.java.properties",
+      "validation.rules.execution", "specific.avro.reader", "specific.avro.key.type", "specific.avro.value.type",
+      "avro.fail.on.trailing.data", "missing.cache.size", "missing.id.cache.ttl.sec", "missing.version.cache.ttl.sec",
+      "missing.schema.cache.ttl.sec", "url.randomize", "use.apache.http.client", "bearer.auth.uami.endpoint.url",
+      "bearer.auth.uami.endpoint.query");
 
   @Test
   void unsupportedKeyValuesAreNeverLogged() {

@@ -13,9 +13,20 @@ public final class LogCapture implements AutoCloseable {
   private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
   public LogCapture(Class<?> loggerOf) {
-    logger = (Logger) LoggerFactory.getLogger(loggerOf);
+    this(loggerOf.getName());
+  }
+
+  /** Captures the logger {@code name} and, through additivity, its children (for example a whole package). */
+  public LogCapture(String name) {
+    logger = (Logger) LoggerFactory.getLogger(name);
     appender.start();
     logger.addAppender(appender);
+  }
+
+  /** Every event so far at any level, as its formatted message plus its exception chain's text. */
+  public List<String> everything() {
+    return appender.list.stream().map(e -> e.getFormattedMessage() + (e.getThrowableProxy() == null ? ""
+        : " " + ch.qos.logback.classic.spi.ThrowableProxyUtil.asString(e.getThrowableProxy()))).toList();
   }
 
   /** Events at {@code level} so far. */

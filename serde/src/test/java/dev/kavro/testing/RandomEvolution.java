@@ -33,11 +33,11 @@ public final class RandomEvolution {
   /** A writer schema, a reader schema derived from it, and whether breaking changes were allowed. */
   public record Pair(Schema writer, Schema reader, boolean breaking) {
     /**
-     * Whether vanilla Avro, given Kavro's case-fallback aliases, declares the pair compatible. Non-breaking pairs
-     * must be; a breaking pair may or may not be.
+     * Whether vanilla Avro, given the writer renamed by Kavro's case rule, declares the pair compatible. Non-breaking
+     * pairs must be; a breaking pair may or may not be.
      */
     public boolean compatible() {
-      return compatible(writer, CaseFallbackAliases.apply(writer, reader));
+      return compatible(CaseRuleWriter.apply(writer, reader), reader);
     }
 
     /** Whether vanilla Avro's {@link SchemaCompatibility} accepts the pair. */
