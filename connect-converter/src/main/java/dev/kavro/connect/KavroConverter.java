@@ -274,7 +274,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
       boolean isKey = config.type() == ConverterType.KEY;
       AvroDataSettings settings = config.avroDataSettings();
       this.reader = new ReadSide(registry, isKey, serde.subjectNameStrategy(isKey), settings, serde.readerMode(),
-          serde.readerSchema(), config.targetSchema(), config.schemasCacheSize(), decoders);
+          serde.readerSchema(), config.targetSchema(), config.schemasCacheSize(), decoders, serde.ruleSettings());
       this.writer = new WriteSide(registry, isKey, serde.subjectNameStrategy(isKey), serde, settings,
           config.schemasCacheSize(), encoders);
     }

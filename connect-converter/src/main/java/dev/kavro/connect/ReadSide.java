@@ -10,7 +10,12 @@ import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.plan.ClassProps;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
+import dev.kavro.registry.SchemaContract;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.rules.RuleFailedException;
+import dev.kavro.rules.RuleMode;
+import dev.kavro.rules.RulePlan;
+import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.NestingLimit;
 import dev.kavro.runtime.ThreadScratch;
@@ -44,6 +49,7 @@ final class ReadSide {
   private final org.apache.kafka.connect.data.Schema configuredTarget;
   private final DecoderFactoryKind decoders;
   private final Cache<SchemaId, Entry> byId;
+  private final RuleSettings rules;
   private final ThreadScratch<ByteArrayDecoder> byteDecoders = new ThreadScratch<>(ByteArrayDecoder::new);
   /**
    * The entry of the last int id read: a topic's records nearly always carry one id, so the common case makes no
@@ -53,8 +59,9 @@ final class ReadSide {
 
   ReadSide(SchemaRegistry registry, boolean isKey, SubjectNameStrategy strategy, AvroDataSettings settings,
       ReaderMode mode, Schema fixedReader, org.apache.kafka.connect.data.Schema configuredTarget, int cacheSize,
-      DecoderFactoryKind decoders) {
+      DecoderFactoryKind decoders, RuleSettings rules) {
     this.registry = registry;
+    this.rules = rules;
     this.isKey = isKey;
     this.headerName = WireFormat.schemaIdHeader(isKey);
     this.strategy = strategy;
@@ -143,8 +150,24 @@ final class ReadSide {
 
   private Entry newEntry(String topic, SchemaId id) {
     // Ids are looked up with the subject, as Confluent's AvroConverter (through its deserializer) does.
-    Schema writer = id.isGuid() ? registry.schemaByGuid(id.guid())
-        : SchemaLookups.writerById(registry, strategy, null, topic, isKey, id.id());
+    Schema writer;
+    SchemaContract contract;
+    if (id.isGuid()) {
+      writer = registry.schemaByGuid(id.guid());
+      contract = registry.contractByGuid(id.guid());
+    } else {
+      RegisteredSchema found = SchemaLookups.registeredById(registry, strategy, null, topic, isKey, id.id());
+      writer = found.schema();
+      contract = found.contract();
+    }
+    if (contract.hasRules()) {
+      String subject = topic == null ? null : strategy.subject(topic, isKey, writer);
+      try {
+        RulePlan.refuse("KavroConverter", rules, contract, writer, subject, RuleMode.READ);
+      } catch (RuleFailedException e) {
+        throw new DataException(e.getMessage() + " " + ConnectErrors.where(topic, isKey, id));
+      }
+    }
     return new Entry(writer, version(topic, writer));
   }
 

@@ -9,7 +9,12 @@ import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.registry.RegisteredSchema;
+import dev.kavro.registry.SchemaContract;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.rules.RuleFailedException;
+import dev.kavro.rules.RuleMode;
+import dev.kavro.rules.RulePlan;
+import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayEncoder;
 import dev.kavro.runtime.ThreadScratch;
 import dev.kavro.serde.KavroSerdeConfig;
@@ -44,6 +49,7 @@ final class WriteSide {
   private final boolean isKey;
   private final SubjectNameStrategy strategy;
   private final KavroSerdeConfig serde;
+  private final RuleSettings rules;
   private final AvroDataSettings settings;
   private final ReaderMode mode;
   private final EncoderFactoryKind encoders;
@@ -65,6 +71,7 @@ final class WriteSide {
     this.isKey = isKey;
     this.strategy = strategy;
     this.serde = serde;
+    this.rules = serde.ruleSettings();
     this.settings = settings;
     this.mode = serde.readerMode();
     this.encoders = encoders;
@@ -155,16 +162,32 @@ final class WriteSide {
     private TopicId resolve(String topic) {
       String subject = strategy.subject(topic, isKey, avro);
       if (serde.autoRegisterSchemas()) {
-        return new TopicId(topic, registry.register(subject, avro, serde.normalizeSchemas()), null);
+        RegisteredSchema registered = registry.registerWithResponse(subject, avro, serde.normalizeSchemas());
+        refuseRules(topic, subject, registered.contract(), avro);
+        return new TopicId(topic, registered.id(), null);
       }
       if (serde.useSchemaId() >= 0) {
-        return new TopicId(topic, serde.useSchemaId(), transcoder(registry.schemaById(serde.useSchemaId())));
+        Schema registered = registry.schemaById(serde.useSchemaId());
+        refuseRules(topic, subject, registry.contractById(serde.useSchemaId()), registered);
+        return new TopicId(topic, serde.useSchemaId(), transcoder(registered));
       }
       if (serde.useLatestVersion()) {
         RegisteredSchema latest = registry.latest(subject);
+        refuseRules(topic, subject, latest.contract(), latest.schema());
         return new TopicId(topic, latest.id(), transcoder(latest.schema()));
       }
       return new TopicId(topic, registry.lookup(subject, avro, serde.normalizeSchemas()).id(), null);
+    }
+
+    /** The converter writes Structs straight to bytes and runs no rules: a schema with WRITE rules must not pass. */
+    private void refuseRules(String topic, String subject, SchemaContract contract, Schema schema) {
+      if (contract.hasRules()) {
+        try {
+          RulePlan.refuse("KavroConverter", rules, contract, schema, subject, RuleMode.WRITE);
+        } catch (RuleFailedException e) {
+          throw new DataException(e.getMessage() + " [topic '" + topic + "', " + (isKey ? "key" : "value") + "]");
+        }
+      }
     }
 
     private Transcoder transcoder(Schema registered) {

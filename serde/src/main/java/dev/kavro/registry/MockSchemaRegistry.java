@@ -46,13 +46,7 @@ public final class MockSchemaRegistry implements SchemaRegistry {
   @Override
   public synchronized RegisteredSchema schemaById(String subject, int id) {
     Stored s = stored(id);
-    return new RegisteredSchema(subject, id, -1, s.text(), s.references(), s.schema(), s.guid());
-  }
-
-  @Override
-  public synchronized RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
-    int id = register(subject, schema.toString(), List.of(), normalize);
-    return registered(subject, versionsBySubject.get(subject).indexOf(id) + 1, id);
+    return new RegisteredSchema(subject, id, -1, s.text(), s.references(), s.schema(), s.guid(), s.contract());
   }
 
   @Override
@@ -70,21 +64,65 @@ public final class MockSchemaRegistry implements SchemaRegistry {
   }
 
   @Override
+  public synchronized SchemaContract contractById(int id) {
+    return stored(id).contract();
+  }
+
+  @Override
+  public synchronized SchemaContract contractByGuid(UUID guid) {
+    schemaByGuid(guid);
+    return stored(idByGuid.get(guid)).contract();
+  }
+
+  @Override
   public synchronized int register(
       String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
+    return register(subject, schemaText, references, normalize, SchemaContract.NONE);
+  }
+
+  /**
+   * Registers with a data contract. As Confluent's registry does, a schema registered without one inherits the
+   * contract of the subject's latest version; schemas with different contracts get different ids.
+   */
+  @Override
+  public synchronized int register(String subject, String schemaText, List<SchemaReference> references,
+      boolean normalize, SchemaContract contract) {
     Schema schema = parse(schemaText, references);
     List<Integer> versions = versionsBySubject.computeIfAbsent(subject, s -> new ArrayList<>());
-    Integer known = findInSubject(versions, schema);
+    SchemaContract wanted = contract == null || contract.isEmpty()
+        ? versions.isEmpty() ? SchemaContract.NONE : byId.get(versions.get(versions.size() - 1)).contract()
+        : contract;
+    Integer known = findInSubject(versions, schema, wanted);
     if (known != null) {
       return known;
     }
     int id = byId.entrySet().stream()
-        .filter(e -> e.getValue().schema().equals(schema))
+        .filter(e -> e.getValue().schema().equals(schema) && e.getValue().contract().equals(wanted))
         .map(Map.Entry::getKey)
         .findFirst()
-        .orElseGet(() -> store(schemaText, references, schema));
+        .orElseGet(() -> store(schemaText, references, schema, wanted));
     versions.add(id);
     return id;
+  }
+
+  @Override
+  public synchronized RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
+    int id = register(subject, schema.toString(), List.of(), normalize, SchemaContract.NONE);
+    List<Integer> versions = versionsBySubject.get(subject);
+    return registered(subject, versions.lastIndexOf(id) + 1, id);
+  }
+
+  @Override
+  public synchronized RegisteredSchema latestWithMetadata(String subject, Map<String, String> metadata) {
+    List<Integer> versions = subjectVersions(subject);
+    for (int v = versions.size(); v >= 1; v--) {
+      Metadata m = byId.get(versions.get(v - 1)).contract().metadata();
+      Map<String, String> properties = m == null || m.properties() == null ? Map.of() : m.properties();
+      if (properties.entrySet().containsAll(metadata.entrySet())) {
+        return registered(subject, v, versions.get(v - 1));
+      }
+    }
+    throw new RegistryException("Subject '" + subject + "' has no version with metadata " + metadata, 404, 40403);
   }
 
   @Override
@@ -95,7 +133,7 @@ public final class MockSchemaRegistry implements SchemaRegistry {
     if (versions == null) {
       throw new RegistryException("Subject '" + subject + "' not found.", 404, 40401);
     }
-    Integer id = findInSubject(versions, schema);
+    Integer id = findInSubject(versions, schema, null);
     if (id == null) {
       throw new RegistryException("Schema not found", 404, 40403);
     }
@@ -132,17 +170,20 @@ public final class MockSchemaRegistry implements SchemaRegistry {
     });
   }
 
-  private int store(String text, List<SchemaReference> references, Schema schema) {
+  private int store(String text, List<SchemaReference> references, Schema schema, SchemaContract contract) {
     int id = nextId++;
     UUID guid = UUID.randomUUID();
-    byId.put(id, new Stored(text, List.copyOf(references), schema, guid));
+    byId.put(id, new Stored(text, List.copyOf(references), schema, guid, contract));
     idByGuid.put(guid, id);
     return id;
   }
 
-  private Integer findInSubject(List<Integer> versions, Schema schema) {
-    for (Integer id : versions) {
-      if (byId.get(id).schema().equals(schema)) {
+  /** The newest version of {@code schema} in a subject, with {@code contract} unless that is {@code null}. */
+  private Integer findInSubject(List<Integer> versions, Schema schema, SchemaContract contract) {
+    for (int i = versions.size() - 1; i >= 0; i--) {
+      Integer id = versions.get(i);
+      Stored stored = byId.get(id);
+      if (stored.schema().equals(schema) && (contract == null || stored.contract().equals(contract))) {
         return id;
       }
     }
@@ -167,8 +208,9 @@ public final class MockSchemaRegistry implements SchemaRegistry {
 
   private RegisteredSchema registered(String subject, int version, int id) {
     Stored s = byId.get(id);
-    return new RegisteredSchema(subject, id, version, s.text(), s.references(), s.schema(), s.guid());
+    return new RegisteredSchema(subject, id, version, s.text(), s.references(), s.schema(), s.guid(), s.contract());
   }
 
-  private record Stored(String text, List<SchemaReference> references, Schema schema, UUID guid) {}
+  private record Stored(
+      String text, List<SchemaReference> references, Schema schema, UUID guid, SchemaContract contract) {}
 }

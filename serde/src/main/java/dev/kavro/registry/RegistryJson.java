@@ -24,7 +24,11 @@ final class RegistryJson {
    * {@code RegisterSchemaResponse}; each field may be absent.
    */
   record SchemaPayload(String schema, String schemaType, List<ReferencePayload> references, Integer id,
-      String guid, String subject, Integer version) {
+      String guid, String subject, Integer version, Metadata metadata, RuleSet ruleSet) {
+    SchemaContract contract() {
+      return SchemaContract.of(metadata, ruleSet);
+    }
+
     List<SchemaReference> schemaReferences() {
       return references == null ? List.of() : references.stream().map(ReferencePayload::toReference).toList();
     }
@@ -49,14 +53,20 @@ final class RegistryJson {
   }
 
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  record RegisterRequest(String schema, String schemaType, List<ReferencePayload> references) {}
+  record RegisterRequest(String schema, String schemaType, List<ReferencePayload> references, Metadata metadata,
+      RuleSet ruleSet) {}
 
   record ErrorPayload(@JsonProperty("error_code") Integer errorCode, String message) {}
 
   static byte[] registerRequest(String schemaText, List<SchemaReference> references) {
+    return registerRequest(schemaText, references, SchemaContract.NONE);
+  }
+
+  /** A register or lookup body; the contract's metadata and rule set go along when set, as Confluent sends them. */
+  static byte[] registerRequest(String schemaText, List<SchemaReference> references, SchemaContract contract) {
     try {
       return MAPPER.writeValueAsBytes(new RegisterRequest(schemaText, "AVRO",
-          references.stream().map(ReferencePayload::of).toList()));
+          references.stream().map(ReferencePayload::of).toList(), contract.metadata(), contract.ruleSet()));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("Cannot write a register request", e);
     }

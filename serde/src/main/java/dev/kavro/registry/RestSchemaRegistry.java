@@ -31,6 +31,9 @@ public final class RestSchemaRegistry implements SchemaRegistry {
   private final SingleFlightCache<IdKey, RegisteredSchema> byId;
   private final SingleFlightCache<UUID, Schema> byGuid;
   private final SingleFlightCache<SchemaKey, RegisteredSchema> registered;
+  /** The data contracts of the schemas in {@code byGuid}, filled by the same fetch. */
+  private final SingleFlightCache<UUID, SchemaContract> contractsByGuid;
+  private final SingleFlightCache<String, RegisteredSchema> latestWithMetadata;
   private final SingleFlightCache<SchemaKey, RegisteredSchema> lookedUp;
   private final SingleFlightCache<String, RegisteredSchema> latest;
   private final SingleFlightCache<VersionKey, RegisteredSchema> versions;
@@ -64,6 +67,9 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     this.registered = new SingleFlightCache<>(size, null, ticker);
     this.lookedUp = new SingleFlightCache<>(size, null, ticker);
     this.latest = new SingleFlightCache<>(size, ttlSeconds < 0 ? null : Duration.ofSeconds(ttlSeconds), ticker);
+    this.latestWithMetadata =
+        new SingleFlightCache<>(size, ttlSeconds < 0 ? null : Duration.ofSeconds(ttlSeconds), ticker);
+    this.contractsByGuid = new SingleFlightCache<>(size, null, ticker);
     this.versions = new SingleFlightCache<>(size, null, ticker);
   }
 
@@ -85,8 +91,28 @@ public final class RestSchemaRegistry implements SchemaRegistry {
       RegistryJson.SchemaPayload payload = fetchPayload(path, "schema id " + id);
       return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), id,
           payload.version() == null ? -1 : payload.version(), payload.schema(), payload.schemaReferences(),
-          parse(payload.schema(), payload.schemaReferences(), new HashSet<>()), guid(payload, path));
+          parse(payload.schema(), payload.schemaReferences(), new HashSet<>()), guid(payload, path),
+          payload.contract());
     });
+  }
+
+  @Override
+  public SchemaContract contractById(int id) {
+    return schemaById(null, id).contract();
+  }
+
+  @Override
+  public SchemaContract contractByGuid(UUID guid) {
+    Objects.requireNonNull(guid, "guid");
+    SchemaContract known = contractsByGuid.peek(guid);
+    if (known != null) {
+      return known;
+    }
+    schemaByGuid(guid);
+    known = contractsByGuid.peek(guid);
+    // Evicted between the two calls, or cached before: fetch it again rather than report no rules.
+    return known != null ? known : contractsByGuid.get(guid,
+        k -> fetchPayload("/schemas/guids/" + guid, "schema guid " + guid).contract());
   }
 
   @Override
@@ -94,15 +120,23 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     Objects.requireNonNull(guid, "guid");
     return byGuid.get(guid, k -> {
       RegistryJson.SchemaPayload payload = fetchPayload("/schemas/guids/" + guid, "schema guid " + guid);
+      contractsByGuid.offer(guid, payload.contract());
       return parse(payload.schema(), payload.schemaReferences(), new HashSet<>());
     });
   }
 
   @Override
   public int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
+    return register(subject, schemaText, references, normalize, SchemaContract.NONE);
+  }
+
+  @Override
+  public int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize,
+      SchemaContract contract) {
     Schema parsed = parse(schemaText, references, new HashSet<>());
-    return registered.get(new SchemaKey(subject, parsed, normalize),
-        k -> doRegister(subject, schemaText, references, parsed, normalize)).id();
+    SchemaContract sent = contract == null ? SchemaContract.NONE : contract;
+    return registered.get(new SchemaKey(subject, parsed, normalize, sent),
+        k -> doRegister(subject, schemaText, references, parsed, normalize, sent)).id();
   }
 
   @Override
@@ -112,21 +146,30 @@ public final class RestSchemaRegistry implements SchemaRegistry {
 
   @Override
   public RegisteredSchema registerWithResponse(String subject, Schema schema, boolean normalize) {
-    return registered.get(new SchemaKey(subject, schema, normalize),
-        k -> doRegister(subject, schema.toString(), List.of(), schema, normalize));
+    return registered.get(new SchemaKey(subject, schema, normalize, SchemaContract.NONE),
+        k -> doRegister(subject, schema.toString(), List.of(), schema, normalize, SchemaContract.NONE));
+  }
+
+  @Override
+  public RegisteredSchema latestWithMetadata(String subject, Map<String, String> metadata) {
+    StringBuilder query = new StringBuilder();
+    new java.util.TreeMap<>(metadata).forEach((k, v) -> query.append("key=").append(segment(k))
+        .append("&value=").append(segment(v)).append('&'));
+    String url = "/subjects/" + segment(subject) + "/metadata?" + query + "deleted=false";
+    return latestWithMetadata.get(url, u -> fetchVersion(subject, -1, u, new HashSet<>()));
   }
 
   @Override
   public RegisteredSchema lookup(
       String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
     Schema parsed = parse(schemaText, references, new HashSet<>());
-    return lookedUp.get(new SchemaKey(subject, parsed, normalize),
+    return lookedUp.get(new SchemaKey(subject, parsed, normalize, SchemaContract.NONE),
         k -> doLookup(subject, schemaText, references, parsed, normalize));
   }
 
   @Override
   public RegisteredSchema lookup(String subject, Schema schema, boolean normalize) {
-    return lookedUp.get(new SchemaKey(subject, schema, normalize),
+    return lookedUp.get(new SchemaKey(subject, schema, normalize, SchemaContract.NONE),
         k -> doLookup(subject, schema.toString(), List.of(), schema, normalize));
   }
 
@@ -158,18 +201,20 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     return payload;
   }
 
-  private RegisteredSchema doRegister(
-      String subject, String text, List<SchemaReference> references, Schema parsed, boolean normalize) {
+  private RegisteredSchema doRegister(String subject, String text, List<SchemaReference> references, Schema parsed,
+      boolean normalize, SchemaContract contract) {
     String path = "/subjects/" + segment(subject) + "/versions?normalize=" + normalize;
-    RegistryJson.SchemaPayload payload =
-        RegistryJson.schema(transport.post(path, RegistryJson.registerRequest(text, references)), "POST " + path);
+    RegistryJson.SchemaPayload payload = RegistryJson.schema(
+        transport.post(path, RegistryJson.registerRequest(text, references, contract)), "POST " + path);
     // A new version may now be the latest.
     latest.invalidate(subject);
+    latestWithMetadata.invalidateAll();
     if (payload.id() == null) {
       throw new RegistryException("POST " + path + " returned no id", 200, RegistryJson.JSON_PARSE_ERROR_CODE);
     }
+    // Confluent 7.4+ answers with the stored schema, including the metadata and rule set the subject gave it.
     return new RegisteredSchema(subject, payload.id(), payload.version() == null ? -1 : payload.version(), text,
-        references, parsed, guid(payload, path));
+        references, parsed, guid(payload, path), payload.schema() == null ? contract : payload.contract());
   }
 
   private RegisteredSchema doLookup(
@@ -185,12 +230,17 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     List<SchemaReference> storedRefs = payload.schema() == null ? references : payload.schemaReferences();
     Schema stored = payload.schema() == null ? parsed : parse(storedText, storedRefs, new HashSet<>());
     return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
-        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored, guid(payload, path));
+        payload.version() == null ? -1 : payload.version(), storedText, storedRefs, stored, guid(payload, path),
+        payload.contract());
   }
 
   /** Fetches a version ({@code -1}: latest); {@code path} holds the versions being resolved, to stop cycles. */
   private RegisteredSchema fetchVersion(String subject, int version, Set<VersionKey> path) {
     String url = "/subjects/" + segment(subject) + "/versions/" + (version == -1 ? "latest" : version);
+    return fetchVersion(subject, version, url, path);
+  }
+
+  private RegisteredSchema fetchVersion(String subject, int version, String url, Set<VersionKey> path) {
     RegistryJson.SchemaPayload payload = RegistryJson.schema(transport.get(url), "GET " + url);
     if (payload.id() == null || payload.schema() == null) {
       throw new RegistryException("GET " + url + " returned no id or schema", 200,
@@ -200,7 +250,7 @@ public final class RestSchemaRegistry implements SchemaRegistry {
     List<SchemaReference> refs = payload.schemaReferences();
     return new RegisteredSchema(payload.subject() == null ? subject : payload.subject(), payload.id(),
         payload.version() == null ? version : payload.version(), payload.schema(), refs,
-        parse(payload.schema(), refs, path), guid(payload, url));
+        parse(payload.schema(), refs, path), guid(payload, url), payload.contract());
   }
 
   private Schema parse(String text, List<SchemaReference> references, Set<VersionKey> path) {
@@ -268,7 +318,7 @@ public final class RestSchemaRegistry implements SchemaRegistry {
   }
 
   /** Parsed schemas are the key: registries reorder and reformat text, so text is never compared. */
-  private record SchemaKey(String subject, Schema schema, boolean normalize) {}
+  private record SchemaKey(String subject, Schema schema, boolean normalize, SchemaContract contract) {}
 
   private record VersionKey(String subject, int version) {}
 

@@ -2,6 +2,7 @@ package dev.kavro.registry;
 
 import java.io.Closeable;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.Schema;
 
@@ -63,8 +64,10 @@ public interface SchemaRegistry extends Closeable {
   }
 
   /**
-   * Registers a self-contained schema and returns what the registry answered: its id, and its GUID where the
-   * registry returns one (Confluent 8).
+   * Registers a self-contained schema and returns what the registry answered: its id, its GUID where the registry
+   * returns one (Confluent 8), and the data contract the registry attached (a subject's default or override rule
+   * set, or the one an earlier version carries; Confluent 7.4+). Registries that answer only an id give
+   * {@link SchemaContract#NONE}.
    *
    * @throws RegistryException as {@link #register(String, String, List, boolean)}
    */
@@ -102,6 +105,49 @@ public interface SchemaRegistry extends Closeable {
    * @throws RegistryException with status 404 when the subject or the version does not exist
    */
   RegisteredSchema version(String subject, int version);
+
+  /**
+   * The data contract ({@code metadata}, {@code ruleSet}) registered with the schema behind {@code id}. Cached with
+   * the schema. Implementations that do not know data contracts answer {@link SchemaContract#NONE}.
+   *
+   * @throws RegistryException as {@link #schemaById(int)}
+   */
+  default SchemaContract contractById(int id) {
+    return SchemaContract.NONE;
+  }
+
+  /**
+   * The data contract registered with the schema behind {@code guid}; see {@link #contractById(int)}.
+   *
+   * @throws RegistryException as {@link #schemaByGuid(UUID)}
+   */
+  default SchemaContract contractByGuid(UUID guid) {
+    return SchemaContract.NONE;
+  }
+
+  /**
+   * Registers a schema with its data contract ({@code metadata} and {@code ruleSet} are sent along).
+   *
+   * @throws RegistryException as {@link #register(String, String, List, boolean)}, or with status 501 when this
+   *     implementation cannot send a non-empty contract
+   */
+  default int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize,
+      SchemaContract contract) {
+    if (contract != null && !contract.isEmpty()) {
+      throw new RegistryException(getClass().getName() + " cannot register metadata or rule sets", 501, 50101);
+    }
+    return register(subject, schemaText, references, normalize);
+  }
+
+  /**
+   * The latest version of a subject whose {@code metadata.properties} hold every entry of {@code metadata}
+   * ({@code use.latest.with.metadata}).
+   *
+   * @throws RegistryException with status 404 when no version matches, or 501 when this implementation cannot ask
+   */
+  default RegisteredSchema latestWithMetadata(String subject, Map<String, String> metadata) {
+    throw new RegistryException(getClass().getName() + " cannot look versions up by metadata", 501, 50101);
+  }
 
   /** Releases connections and threads. Idempotent. */
   @Override

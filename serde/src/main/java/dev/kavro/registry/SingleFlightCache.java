@@ -71,6 +71,10 @@ final class SingleFlightCache<K, V> {
     cache.invalidate(key);
   }
 
+  void invalidateAll() {
+    cache.invalidateAll();
+  }
+
   private static <V> V await(CompletableFuture<V> future) {
     try {
       return future.get();

@@ -3,8 +3,14 @@ package dev.kavro.serde;
 import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.plan.ClassProps;
+import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
+import dev.kavro.registry.SchemaContract;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.rules.Migration;
+import dev.kavro.rules.RuleMode;
+import dev.kavro.rules.RulePlan;
+import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ThreadScratch;
 import dev.kavro.wire.SchemaId;
@@ -55,6 +61,9 @@ final class DeserializerState {
   final boolean conversions;
   final boolean failOnTrailingData;
   final ReaderMode mode;
+  final RuleSettings rules;
+  /** {@code use.latest.with.metadata}, or {@code null}. */
+  final Map<String, String> latestMetadata;
   /** Explicit reader schema or the configured specific class's schema; {@code null} when neither is set. */
   final Schema fixedReader;
   final GenericData fixedModel;
@@ -86,6 +95,8 @@ final class DeserializerState {
     this.conversions = config.useLogicalTypeConverters();
     this.failOnTrailingData = config.failOnTrailingData();
     this.mode = config.readerMode();
+    this.rules = config.ruleSettings();
+    this.latestMetadata = config.useLatestWithMetadata();
     Schema reader = explicit != null ? explicit : config.readerSchema();
     Class<? extends SpecificRecord> type = config.specificType(isKey);
     if (reader != null) {
@@ -184,9 +195,18 @@ final class DeserializerState {
 
   private Entry newEntry(String topic, SchemaId id) {
     Schema writer;
+    SchemaContract contract;
     try {
-      writer = id.isGuid() ? registry.schemaByGuid(id.guid())
-          : SchemaLookups.writerById(registry, strategy, contexts.context(topic), topic, isKey, id.id());
+      if (id.isGuid()) {
+        writer = registry.schemaByGuid(id.guid());
+        contract = registry.contractByGuid(id.guid());
+      } else {
+        // The data contract comes with the schema, from the same subject-aware lookup.
+        RegisteredSchema found =
+            SchemaLookups.registeredById(registry, strategy, contexts.context(topic), topic, isKey, id.id());
+        writer = found.schema();
+        contract = found.contract();
+      }
     } catch (RegistryException e) {
       throw SerdeErrors.registry("Error retrieving Avro " + (isKey ? "key" : "value") + " schema",
           SerdeErrors.where(topic, isKey, id), e);
@@ -195,18 +215,26 @@ final class DeserializerState {
           SerdeErrors.where(topic, isKey, id), e);
     }
     if (reflectData != null && !isPrimitive(writer)) {
-      return new Entry(id, writer, reflectReader(topic, id, writer));
+      RulePlan plan = contract.hasRules() ? readPlan(contract, writer, subjectOrNull(topic, writer)) : null;
+      return new Entry(id, writer, contract, reflectReader(topic, id, writer), plan);
     }
-    if (writer.getType() == Schema.Type.BYTES || (fixedReader == null && useLatest)) {
-      return new Entry(id, writer, null);
+    if (writer.getType() == Schema.Type.BYTES || (fixedReader == null && readsLatest())) {
+      return new Entry(id, writer, contract, null, null);
     }
     // Registry schemas never name classes for Avro to load; a generated class's own schema may.
     Schema untrusted = ClassProps.strip(writer);
     if (fixedReader != null) {
-      return new Entry(id, writer, newReader(topic, id, untrusted, fixedReader, () -> fixedModel));
+      if (contract.hasRules()) {
+        // Confluent runs no rules when the reader schema is a configured class: say so rather than skip silently.
+        LOG.warn("Schema {} has data-contract rules, which do not run with a fixed reader schema ({}); {}",
+            id, fixedReader.getFullName(), SerdeErrors.where(topic, isKey, id));
+      }
+      return new Entry(id, writer, contract, newReader(topic, id, untrusted, fixedReader, () -> fixedModel), null);
     }
     Schema reader = specificReader ? specificReaderSchema(topic, id, untrusted) : untrusted;
-    return new Entry(id, writer, newReader(topic, id, untrusted, reader, () -> model(untrusted, reader)));
+    RulePlan plan = contract.hasRules() ? readPlan(contract, writer, subjectOrNull(topic, writer)) : null;
+    return new Entry(id, writer, contract, newReader(topic, id, untrusted, reader, () -> model(untrusted, reader)),
+        plan);
   }
 
   private DatumReader<Object> reflectReader(String topic, SchemaId id, Schema writer) {
@@ -225,38 +253,90 @@ final class DeserializerState {
     };
   }
 
-  /** The reader schema with {@code use.latest.version}; the registry client caches the latest version. */
-  DatumReader<Object> latestReader(String topic, Entry entry) {
+  /** Whether the reader schema is the subject's latest version (with {@code use.latest.with.metadata} too). */
+  private boolean readsLatest() {
+    return useLatest || latestMetadata != null;
+  }
+
+  private RulePlan readPlan(SchemaContract contract, Schema target, String subject) {
+    return RulePlan.of(rules, contract, target, subject, RuleMode.READ);
+  }
+
+  /** The subject rules report; a strategy that cannot name it (no topic) leaves it unknown. */
+  private String subjectOrNull(String topic, Schema writer) {
+    try {
+      return topic == null ? null : strategy.subject(topic, isKey, writer);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The reader and read rules with {@code use.latest.version} or {@code use.latest.with.metadata}; the registry
+   * client caches the latest version.
+   */
+  Latest latestReader(String topic, Entry entry) {
     if (topic == null) {
       throw SerdeErrors.serialization("Cannot use the latest version without a topic",
           SerdeErrors.where(null, isKey, entry.schemaId), "topic is null");
     }
     Latest known = entry.latestByTopic.get(topic);
     String subject = known != null ? known.subject() : subject(topic, entry);
-    Schema latest;
+    RegisteredSchema latestVersion;
     try {
-      latest = ClassProps.strip(registry.latest(subject).schema());
+      latestVersion = latestMetadata != null ? registry.latestWithMetadata(subject, latestMetadata)
+          : registry.latest(subject);
     } catch (RegistryException e) {
       if (known != null) {
         if (known.warned().compareAndSet(false, true)) {
           LOG.warn("Cannot refresh the latest version of subject '{}' {}; reading with the last known one: {}",
               subject, SerdeErrors.where(topic, isKey, entry.schemaId), e.getMessage());
         }
-        return known.reader();
+        return known;
       }
       throw SerdeErrors.registry("Error retrieving latest version of Avro schema under subject '" + subject + "'",
           SerdeErrors.where(topic, isKey, entry.schemaId), e);
     }
-    if (known != null && (known.readerSchema() == latest || known.readerSchema().equals(latest))) {
-      if (known.readerSchema() != latest) {
-        entry.latestByTopic.put(topic, new Latest(subject, latest, known.reader(), new AtomicBoolean()));
-      }
-      return known.reader();
+    Schema latest = ClassProps.strip(latestVersion.schema());
+    if (known != null && known.latestId() == latestVersion.id()
+        && (known.readerSchema() == latest || known.readerSchema().equals(latest))) {
+      return known;
     }
     Schema writer = ClassProps.strip(entry.writer);
     DatumReader<Object> reader = newReader(topic, entry.schemaId, writer, latest, () -> model(writer, latest));
-    entry.latestByTopic.put(topic, new Latest(subject, latest, reader, new AtomicBoolean()));
-    return reader;
+    Migration migration = migration(topic, subject, entry, latestVersion);
+    if (migration != null) {
+      // Migration rules work on the writer's data as written, so that reader reads without resolution.
+      reader = migration.reader(newReader(topic, entry.schemaId, writer, writer, () -> DataModels.generic(false)),
+          writer, latest, model(writer, latest), isKey);
+    }
+    Latest fresh = new Latest(subject, latestVersion.id(), latest, reader,
+        readPlan(latestVersion.contract(), latest, subject), new AtomicBoolean());
+    entry.latestByTopic.put(topic, fresh);
+    return fresh;
+  }
+
+  /**
+   * The migration from the writer's version to {@code latest}, or {@code null}. The writer's version is looked up
+   * only when either side has migration rules: a subject whose versions carry none needs no lookup.
+   */
+  private Migration migration(String topic, String subject, Entry entry, RegisteredSchema latest) {
+    if (!hasMigrationRules(latest.contract()) && !hasMigrationRules(entry.contract)) {
+      return null;
+    }
+    try {
+      RegisteredSchema written = registry.lookup(subject, entry.writer, false);
+      RegisteredSchema writer = new RegisteredSchema(subject, written.id(), written.version(), written.text(),
+          written.references(), written.schema(), entry.contract);
+      return Migration.between(rules, registry, subject, topic, writer, latest);
+    } catch (RegistryException e) {
+      throw SerdeErrors.registry("Error finding the version of the writer schema under subject '" + subject
+          + "' for its migration rules", SerdeErrors.where(topic, isKey, entry.schemaId), e);
+    }
+  }
+
+  private static boolean hasMigrationRules(SchemaContract contract) {
+    return contract.ruleSet() != null && !contract.ruleSet().migrationRules().isEmpty();
   }
 
   private String subject(String topic, Entry entry) {
@@ -314,6 +394,7 @@ final class DeserializerState {
   }
 
   void release() {
+    rules.close();
     if (ownsRegistry) {
       registry.close();
     }
@@ -328,13 +409,19 @@ final class DeserializerState {
   static final class Entry {
     final SchemaId schemaId;
     final Schema writer;
+    final SchemaContract contract;
     final Kind kind;
     final DatumReader<Object> reader;
+    /** The READ rules of the writer schema; {@code null} when it has none (the common case costs one check). */
+    final RulePlan readRules;
     final Map<String, Latest> latestByTopic = new ConcurrentHashMap<>();
 
-    Entry(SchemaId schemaId, Schema writer, DatumReader<Object> reader) {
+    Entry(SchemaId schemaId, Schema writer, SchemaContract contract, DatumReader<Object> reader,
+        RulePlan readRules) {
       this.schemaId = schemaId;
       this.writer = writer;
+      this.contract = contract;
+      this.readRules = readRules;
       this.kind = switch (writer.getType()) {
         case BYTES -> Kind.BYTES;
         case STRING -> Kind.STRING;
@@ -344,6 +431,7 @@ final class DeserializerState {
     }
   }
 
-  /** The latest reader of one topic for one writer; kept when the registry later fails. */
-  private record Latest(String subject, Schema readerSchema, DatumReader<Object> reader, AtomicBoolean warned) {}
+  /** The latest reader of one topic for one writer, with its READ rules; kept when the registry later fails. */
+  record Latest(String subject, int latestId, Schema readerSchema, DatumReader<Object> reader, RulePlan readRules,
+      AtomicBoolean warned) {}
 }

@@ -3,6 +3,8 @@ package dev.kavro.serde;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.rules.RuleFailedException;
+import dev.kavro.rules.RulePlan;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
@@ -35,7 +37,9 @@ import org.apache.kafka.common.serialization.Deserializer;
  * Confluent's serializer quirk.
  *
  * <p>Per schema id the writer schema and its resolved reader are looked up once; afterwards a record costs an int
- * table probe and the decode, with a per-thread reused decoder and no copy of the payload.
+ * table probe and the decode, with a per-thread reused decoder and no copy of the payload. Data-contract rules
+ * (READ domain rules, and migration rules with {@code use.latest.version} / {@code use.latest.with.metadata}) run on
+ * the decoded value ({@link dev.kavro.rules.RulePlan}); schemas without rules pay nothing for them.
  *
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */
@@ -155,7 +159,7 @@ public final class KavroDeserializer implements Deserializer<Object> {
 
   private static Object decode(DeserializerState s, String topic, Headers headers, byte[] buf, int off, int len) {
     if (s.configuredId != null) {
-      return read(s, topic, s.entry(topic, s.configuredId), buf, off, len);
+      return read(s, topic, headers, s.entry(topic, s.configuredId), buf, off, len, off);
     }
     Header header = headers == null || s.placement != SchemaIdPlacement.DUAL ? null : headers.lastHeader(s.headerName);
     if (header != null && header.value() != null) {
@@ -166,15 +170,16 @@ public final class KavroDeserializer implements Deserializer<Object> {
       } else {
         entry = s.entry(topic, parse(s, topic, () -> WireFormat.parseHeader(value), "header " + s.headerName));
       }
-      return read(s, topic, entry, buf, off, len);
+      return read(s, topic, headers, entry, buf, off, len, off);
     }
     if (len >= WireFormat.ID_PREFIX_LENGTH && buf[off] == WireFormat.MAGIC_BYTE_ID) {
       DeserializerState.Entry entry = s.entry(topic, WireFormat.readInt(buf, off + 1));
-      return read(s, topic, entry, buf, off + WireFormat.ID_PREFIX_LENGTH, len - WireFormat.ID_PREFIX_LENGTH);
+      return read(s, topic, headers, entry, buf, off + WireFormat.ID_PREFIX_LENGTH,
+          len - WireFormat.ID_PREFIX_LENGTH, off);
     }
     ByteBuffer payload = ByteBuffer.wrap(buf, off, len);
     SchemaId id = parse(s, topic, () -> WireFormat.readPrefix(payload), "payload prefix");
-    return read(s, topic, s.entry(topic, id), buf, payload.position(), payload.remaining());
+    return read(s, topic, headers, s.entry(topic, id), buf, payload.position(), payload.remaining(), off);
   }
 
   private static SchemaId parse(DeserializerState s, String topic, Supplier<SchemaId> parser, String where) {
@@ -186,18 +191,30 @@ public final class KavroDeserializer implements Deserializer<Object> {
     }
   }
 
-  private static Object read(
-      DeserializerState s, String topic, DeserializerState.Entry entry, byte[] buf, int off, int len) {
+  /** Reads the datum at {@code off}; the record itself starts at {@code start} (for a rule's dead-letter copy). */
+  private static Object read(DeserializerState s, String topic, Headers headers, DeserializerState.Entry entry,
+      byte[] buf, int off, int len, int start) {
     if (entry.kind == DeserializerState.Kind.BYTES) {
       return Arrays.copyOfRange(buf, off, off + len);
     }
-    DatumReader<Object> reader = entry.reader != null ? entry.reader : s.latestReader(topic, entry);
+    DatumReader<Object> reader;
+    RulePlan rules;
+    if (entry.reader != null) {
+      reader = entry.reader;
+      rules = entry.readRules;
+    } else {
+      DeserializerState.Latest latest = s.latestReader(topic, entry);
+      reader = latest.reader();
+      rules = latest.readRules();
+    }
     ByteArrayDecoder decoder = s.decoders.get().wrap(buf, off, len);
     Object result;
     int remaining;
     try {
       result = reader.read(null, decoder);
       remaining = s.failOnTrailingData ? decoder.remainingBytes() : 0;
+    } catch (RuleFailedException e) {
+      throw SerdeErrors.rule(e, SerdeErrors.where(topic, s.isKey, entry.schemaId));
     } catch (IOException | RuntimeException e) {
       throw SerdeErrors.serialization("Error deserializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
           entry.schemaId), e);
@@ -208,7 +225,14 @@ public final class KavroDeserializer implements Deserializer<Object> {
     }
     if (entry.kind == DeserializerState.Kind.STRING && result instanceof CharSequence chars
         && !(result instanceof String)) {
-      return chars.toString();
+      result = chars.toString();
+    }
+    if (rules != null) {
+      try {
+        result = rules.run(topic, headers, s.isKey, Arrays.copyOfRange(buf, start, off + len), result);
+      } catch (RuleFailedException e) {
+        throw SerdeErrors.rule(e, SerdeErrors.where(topic, s.isKey, entry.schemaId));
+      }
     }
     return result;
   }

@@ -5,7 +5,9 @@ import dev.kavro.cache.ReaderCache;
 import dev.kavro.cache.WriterCache;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.registry.RegistryClientConfig;
+import dev.kavro.rules.RuleSettings;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -162,6 +164,30 @@ public final class KavroSerdeConfig extends AbstractConfig {
       + "Schema ids seen only a few times then cost no compile time and no metaspace. Shared by every Kavro serde in "
       + "the JVM; the last configure() that sets this key wins.";
 
+  public static final String USE_LATEST_WITH_METADATA_CONFIG = "use.latest.with.metadata";
+  public static final String USE_LATEST_WITH_METADATA_DOC = "Serializer (with auto.register.schemas=false) and "
+      + "deserializer: use the subject's latest version whose metadata properties hold these entries, for example "
+      + "'application.major.version=2' (comma-separated key=value pairs). Takes precedence over use.latest.version.";
+
+  public static final String RULE_EXECUTORS_CONFIG = RuleSettings.RULE_EXECUTORS;
+  public static final String RULE_EXECUTORS_DOC = "Names of configured rule executors; each is set with "
+      + "rule.executors.<name>.class (Confluent's CelExecutor, CelFieldExecutor, JsonataExecutor, or a class "
+      + "implementing dev.kavro.rules.RuleExecutor) and rule.executors.<name>.param.*. "
+      + "rule.executors.<rule name|_TYPE_|_default_>.onSuccess/onFailure/disabled override rules.";
+  public static final String RULE_ACTIONS_CONFIG = RuleSettings.RULE_ACTIONS;
+  public static final String RULE_ACTIONS_DOC = "Names of configured rule actions; rule.actions.<name>.class may name "
+      + "Confluent's DlqAction, with rule.actions.<name>.param.dlq.topic and producer settings.";
+  public static final String RULE_SERVICE_LOADER_ENABLE_CONFIG = RuleSettings.RULE_SERVICE_LOADER_ENABLE;
+  public static final String RULE_SERVICE_LOADER_ENABLE_DOC = "Make the built-in executors (CEL, CEL_FIELD, "
+      + "JSONATA), the DLQ action and any dev.kavro.rules.RuleExecutor service available without listing them.";
+  public static final String EXECUTION_ENVIRONMENT_CONFIG = RuleSettings.EXECUTION_ENVIRONMENT;
+  public static final String EXECUTION_ENVIRONMENT_DOC = "The environment this client runs rules in (ALL, CLIENT, "
+      + "GATEWAY, SERVER, NONE); a rule set whose enableAt names another environment does not run.";
+  public static final String KAVRO_RULES_UNSUPPORTED_CONFIG = RuleSettings.UNSUPPORTED_RULES;
+  public static final String KAVRO_RULES_UNSUPPORTED_DOC = "fail (default): a data-contract rule Kavro cannot "
+      + "execute (ENCRYPT, encoding rules, unknown types) fails every record it applies to with a "
+      + "SerializationException naming it. warn: such rules are skipped, with a WARN when the schema is first used.";
+
   private static final ConfigDef CONFIG = RegistryClientConfig.addDefinitions(new ConfigDef())
       .define(AUTO_REGISTER_SCHEMAS_CONFIG, Type.BOOLEAN, AUTO_REGISTER_SCHEMAS_DEFAULT, Importance.MEDIUM,
           AUTO_REGISTER_SCHEMAS_DOC)
@@ -215,7 +241,19 @@ public final class KavroSerdeConfig extends AbstractConfig {
       .define(KAVRO_COMPILE_THRESHOLD_CONFIG, Type.INT, KAVRO_COMPILE_THRESHOLD_DEFAULT, ConfigDef.Range.atLeast(0),
           Importance.LOW, KAVRO_COMPILE_THRESHOLD_DOC)
       .define(KAVRO_COMPILE_THREADS_CONFIG, Type.INT, KAVRO_COMPILE_THREADS_DEFAULT, ConfigDef.Range.between(1, 64),
-          Importance.LOW, KAVRO_COMPILE_THREADS_DOC);
+          Importance.LOW, KAVRO_COMPILE_THREADS_DOC)
+      .define(USE_LATEST_WITH_METADATA_CONFIG, Type.STRING, null, Importance.LOW, USE_LATEST_WITH_METADATA_DOC)
+      .define(RULE_EXECUTORS_CONFIG, Type.LIST, "", Importance.LOW, RULE_EXECUTORS_DOC)
+      .define(RULE_ACTIONS_CONFIG, Type.LIST, "", Importance.LOW, RULE_ACTIONS_DOC)
+      .define(RULE_SERVICE_LOADER_ENABLE_CONFIG, Type.BOOLEAN, true, Importance.LOW, RULE_SERVICE_LOADER_ENABLE_DOC)
+      .define(EXECUTION_ENVIRONMENT_CONFIG, Type.STRING, null,
+          ConfigDef.LambdaValidator.with((name, value) -> {
+            if (value != null && !List.of("ALL", "CLIENT", "GATEWAY", "SERVER", "NONE").contains(value)) {
+              throw new ConfigException(name, value, "must be one of ALL, CLIENT, GATEWAY, SERVER, NONE");
+            }
+          }, () -> "ALL, CLIENT, GATEWAY, SERVER, NONE"), Importance.LOW, EXECUTION_ENVIRONMENT_DOC)
+      .define(KAVRO_RULES_UNSUPPORTED_CONFIG, Type.STRING, "fail", ConfigDef.ValidString.in("fail", "warn"),
+          Importance.LOW, KAVRO_RULES_UNSUPPORTED_DOC);
 
   private static final String INJECTED_REGISTRY_PLACEHOLDER = "mock://kavro-injected-registry";
 
@@ -296,6 +334,36 @@ public final class KavroSerdeConfig extends AbstractConfig {
 
   public boolean failOnTrailingData() {
     return getBoolean(AVRO_FAIL_ON_TRAILING_DATA_CONFIG);
+  }
+
+  /**
+   * The entries of {@code use.latest.with.metadata}, in order, or {@code null} when it is not set.
+   *
+   * @throws ConfigException when an entry is not {@code key=value}
+   */
+  public Map<String, String> useLatestWithMetadata() {
+    String spec = getString(USE_LATEST_WITH_METADATA_CONFIG);
+    if (spec == null || spec.isBlank()) {
+      return null;
+    }
+    Map<String, String> entries = new java.util.LinkedHashMap<>();
+    for (String part : spec.split(",")) {
+      int eq = part.indexOf('=');
+      if (eq <= 0) {
+        throw new ConfigException(USE_LATEST_WITH_METADATA_CONFIG, spec, "entries must be key=value");
+      }
+      entries.put(part.substring(0, eq).trim(), part.substring(eq + 1).trim());
+    }
+    return entries;
+  }
+
+  /**
+   * The rule executors, actions and policies of this configuration.
+   *
+   * @throws ConfigException when an executor or action cannot be used
+   */
+  public RuleSettings ruleSettings() {
+    return new RuleSettings(originals());
   }
 
   /** The configured context strategy, configured with this config's originals. */

@@ -9,7 +9,12 @@ import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistries;
+import dev.kavro.registry.SchemaContract;
 import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.rules.RuleFailedException;
+import dev.kavro.rules.RuleMode;
+import dev.kavro.rules.RulePlan;
+import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ByteArrayEncoder;
 import dev.kavro.wire.SchemaId;
@@ -56,7 +61,8 @@ import org.apache.kafka.common.serialization.Serializer;
  * schema's GUID goes into the {@code __key_schema_id}/{@code __value_schema_id} header. When the schema behind the
  * id is not the record's schema, the record is converted to it through Avro schema resolution. The id is cached per
  * schema object and topic for the life of the serializer, so steady-state records make no registry call and no
- * schema hashing.
+ * schema hashing. The WRITE rules of the schema's data contract run on the value before it is encoded
+ * ({@link dev.kavro.rules.RulePlan}); schemas without rules pay nothing for them.
  *
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */
@@ -144,6 +150,9 @@ public final class KavroSerializer implements Serializer<Object> {
     }
     SchemaTargets targets = s.targets(schema);
     Target target = targets.target(s, topic);
+    if (target.rules != null) {
+      data = runRules(s, topic, headers, target, data);
+    }
     byte[] bytes = encode(s, topic, targets, target, data);
     if (target.header != null) {
       addHeader(headers, WireFormat.schemaIdHeader(s.isKey), target.header);
@@ -156,6 +165,15 @@ public final class KavroSerializer implements Serializer<Object> {
     Header existing = headers.lastHeader(name);
     if (existing == null || !Arrays.equals(existing.value(), value)) {
       headers.add(name, value);
+    }
+  }
+
+  /** The WRITE domain rules of the schema written with; only schemas that have such rules get here. */
+  private static Object runRules(State s, String topic, Headers headers, Target target, Object data) {
+    try {
+      return target.rules.run(topic, headers, s.isKey, data, data);
+    } catch (RuleFailedException e) {
+      throw SerdeErrors.rule(e, SerdeErrors.where(topic, s.isKey, target.id));
     }
   }
 
@@ -238,6 +256,9 @@ public final class KavroSerializer implements Serializer<Object> {
     final boolean conversions;
     final GenericData genericModel;
     final ReaderMode mode;
+    final RuleSettings rules;
+    /** {@code use.latest.with.metadata}, or {@code null}. */
+    final Map<String, String> latestMetadata;
     /**
      * Keyed by schema identity (Caffeine's weak keys compare with ==), so a record costs no schema hashing. The
      * values hold their schema (writers need it), so entries leave by the size bound rather than by GC.
@@ -265,6 +286,8 @@ public final class KavroSerializer implements Serializer<Object> {
       this.conversions = config.useLogicalTypeConverters();
       this.genericModel = DataModels.generic(conversions);
       this.mode = config.readerMode();
+      this.rules = config.ruleSettings();
+      this.latestMetadata = config.useLatestWithMetadata();
     }
 
     SchemaTargets targets(Schema schema) {
@@ -278,6 +301,7 @@ public final class KavroSerializer implements Serializer<Object> {
     }
 
     void release() {
+      rules.close();
       if (ownsRegistry) {
         registry.close();
       }
@@ -354,15 +378,19 @@ public final class KavroSerializer implements Serializer<Object> {
       String action = "registering Avro schema";
       try {
         Schema writeSchema = schema;
+        // The data contract of the schema written with, as Confluent picks it: a lookup carries none.
+        SchemaContract contract = SchemaContract.NONE;
         if (s.autoRegister) {
           RegisteredSchema registered = s.registry.registerWithResponse(subject, schema, s.normalize);
           id = registered.id();
           guid = registered.guid();
+          contract = registered.contract();
         } else if (s.useSchemaId >= 0) {
           action = "retrieving Avro schema";
           RegisteredSchema byId = s.registry.schemaById(subject, id);
           writeSchema = byId.schema();
           guid = byId.guid();
+          contract = byId.contract();
           if (s.idCompatibilityStrict) {
             checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
           }
@@ -370,17 +398,26 @@ public final class KavroSerializer implements Serializer<Object> {
           action = "retrieving Avro schema by guid " + s.useSchemaGuid;
           guid = s.useSchemaGuid;
           writeSchema = s.registry.schemaByGuid(guid);
+          contract = s.registry.contractByGuid(guid);
           if (s.idCompatibilityStrict) {
             checkCanRead(s, topic, guid, writeSchema, KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
           }
           // As Confluent: the id is the registered id of the guid's schema under the subject.
           id = s.registry.lookup(subject, writeSchema, false).id();
+        } else if (s.latestMetadata != null) {
+          action = "retrieving latest with metadata '" + s.latestMetadata + "'";
+          RegisteredSchema latest = s.registry.latestWithMetadata(subject, s.latestMetadata);
+          id = latest.id();
+          writeSchema = latest.schema();
+          guid = latest.guid();
+          contract = latest.contract();
         } else if (s.useLatest) {
           action = "retrieving latest version of Avro schema";
           RegisteredSchema latest = s.registry.latest(subject);
           id = latest.id();
           guid = latest.guid();
           writeSchema = latest.schema();
+          contract = latest.contract();
           if (s.latestCompatibilityStrict) {
             checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.LATEST_COMPATIBILITY_STRICT_CONFIG);
           }
@@ -390,8 +427,9 @@ public final class KavroSerializer implements Serializer<Object> {
           id = found.id();
           guid = found.guid();
         }
+        RulePlan rules = RulePlan.of(s.rules, contract, writeSchema, subject, RuleMode.WRITE);
         if (!s.idInHeader) {
-          return new Target(topic, id, WireFormat.idPrefix(id), null, transcoder(s, writeSchema));
+          return new Target(topic, id, WireFormat.idPrefix(id), null, transcoder(s, writeSchema), rules);
         }
         if (guid == null) {
           throw SerdeErrors.serialization("Schema GUID is null", SerdeErrors.where(topic, s.isKey, id),
@@ -401,7 +439,7 @@ public final class KavroSerializer implements Serializer<Object> {
                       : KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG) + "=prefix to write the id prefix");
         }
         return new Target(topic, id, new byte[0], WireFormat.toBytes(SchemaId.ofGuid(guid)),
-            transcoder(s, writeSchema));
+            transcoder(s, writeSchema), rules);
       } catch (RegistryException e) {
         throw SerdeErrors.registry("Error " + action + " under subject '" + subject + "'",
             SerdeErrors.where(topic, s.isKey, id >= 0 ? id : null), e);
@@ -432,9 +470,10 @@ public final class KavroSerializer implements Serializer<Object> {
 
   /**
    * The schema id a record of one schema gets on one topic, and how to encode it: {@code prefix} goes before the
-   * body (empty when the id travels in the header), {@code header} is the header value or {@code null}.
+   * body (empty when the id travels in the header), {@code header} is the header value or {@code null}; {@code rules}
+   * the WRITE rules of the schema written with, or {@code null}.
    */
-  private record Target(String topic, int id, byte[] prefix, byte[] header, Transcoder transcoder) {}
+  private record Target(String topic, int id, byte[] prefix, byte[] header, Transcoder transcoder, RulePlan rules) {}
 
   /**
    * Rewrites a record into a registered schema that differs from the record's own ({@code use.schema.id} and

@@ -1,5 +1,6 @@
 package dev.kavro.serde;
 
+import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.SchemaRegistry;
 import org.apache.avro.Schema;
 
@@ -19,24 +20,35 @@ public final class SchemaLookups {
    */
   public static Schema writerById(
       SchemaRegistry registry, SubjectNameStrategy strategy, String context, String topic, boolean isKey, int id) {
+    return registeredById(registry, strategy, context, topic, isKey, id).schema();
+  }
+
+  /**
+   * As {@link #writerById}, with what the registry said about the schema (its data contract included).
+   *
+   * @throws dev.kavro.registry.RegistryException when the registry fails
+   * @throws RuntimeException when a strategy that does not use the schema cannot name a subject
+   */
+  public static RegisteredSchema registeredById(
+      SchemaRegistry registry, SubjectNameStrategy strategy, String context, String topic, boolean isKey, int id) {
     if (topic == null) {
-      return registry.schemaById(context, id).schema();
+      return registry.schemaById(context, id);
     }
     if (!strategy.usesSchema()) {
       String subject = strategy.subject(topic, isKey, null);
-      return registry.schemaById(context == null ? subject : context + subject, id).schema();
+      return registry.schemaById(context == null ? subject : context + subject, id);
     }
-    Schema schema = registry.schemaById(context, id).schema();
+    RegisteredSchema found = registry.schemaById(context, id);
     if (context != null) {
-      return schema;
+      return found;
     }
     String subject;
     try {
-      subject = strategy.subject(topic, isKey, schema);
+      subject = strategy.subject(topic, isKey, found.schema());
     } catch (RuntimeException e) {
       // A record-name strategy cannot name a primitive writer; the id's schema is then the one already fetched.
-      return schema;
+      return found;
     }
-    return registry.schemaById(subject, id).schema();
+    return registry.schemaById(subject, id);
   }
 }

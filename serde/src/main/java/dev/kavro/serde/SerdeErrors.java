@@ -1,6 +1,7 @@
 package dev.kavro.serde;
 
 import dev.kavro.registry.RegistryException;
+import dev.kavro.rules.RuleFailedException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
@@ -24,6 +25,11 @@ final class SerdeErrors {
 
   static SerializationException serialization(String what, String where, Throwable cause) {
     return new SerializationException(what + " " + where + ": " + describe(cause), cause);
+  }
+
+  /** A data-contract rule failed; its message names the rule, the phase and the subject. */
+  static SerializationException rule(RuleFailedException e, String where) {
+    return new SerializationException(e.getMessage() + " " + where, e.getCause() != null ? e.getCause() : e);
   }
 
   static SerializationException serialization(String what, String where, String detail) {

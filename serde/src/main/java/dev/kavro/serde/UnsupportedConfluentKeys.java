@@ -20,8 +20,7 @@ final class UnsupportedConfluentKeys {
    * table lists them all.
    */
   private static final Set<String> SERDE_KEYS = Set.of(
-      "propagate.schema.tags", "use.latest.with.metadata", "latest.cache.size", "schema.format",
-      "execution.environment", "rule.executors", "rule.actions", "rule.service.loader.enable", "rule.metrics.enable",
+      "propagate.schema.tags", "latest.cache.size", "schema.format", "rule.metrics.enable",
       "validation.rules.executor.class", "validation.rules.fail.fast", "validation.rules.execution");
 
   /** Read by Confluent's client from the raw map, with or without the {@code schema.registry.} prefix. */
@@ -32,7 +31,7 @@ final class UnsupportedConfluentKeys {
       "subject.name.strategy.fallback.type", "subject.name.strategy.cache.size",
       "subject.name.strategy.cache.expiry.secs");
 
-  private static final List<String> PREFIXES = List.of("rule.executors.", "rule.actions.", "schema.providers.");
+  private static final List<String> PREFIXES = List.of("schema.providers.");
 
   private UnsupportedConfluentKeys() {}
 

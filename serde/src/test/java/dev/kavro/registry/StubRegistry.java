@@ -169,7 +169,7 @@ public final class StubRegistry implements AutoCloseable {
     }
   }
 
-  static String write(Object value) {
+  public static String write(Object value) {
     try {
       return JSON.writeValueAsString(value);
     } catch (JsonProcessingException e) {

@@ -115,10 +115,17 @@ class KavroSerdeConfigTest {
     try (LogCapture log = new LogCapture(KavroSerdeConfig.class)) {
       new KavroSerdeConfig(config("schema.registry.url", URL, "use.latest.with.metadata", "app=1",
           "rule.executors", "x", "rule.executors.x.class", "com.example.X", "propagate.schema.tags", "true",
-          "latest.cache.size", "5", "schema.registry.missing.cache.size", "5", "url.randomize", "true"));
-      for (String key : new String[] {"use.latest.with.metadata", "rule.executors", "rule.executors.x.class",
-          "propagate.schema.tags", "latest.cache.size", "schema.registry.missing.cache.size", "url.randomize"}) {
+          "latest.cache.size", "5", "schema.registry.missing.cache.size", "5", "url.randomize", "true",
+          "rule.metrics.enable", "true", "rule.executors.x.onFailure", "NONE"));
+      for (String key : new String[] {"propagate.schema.tags", "latest.cache.size",
+          "schema.registry.missing.cache.size", "url.randomize", "rule.metrics.enable"}) {
         assertEquals(1, log.warnings().stream().filter(m -> m.contains("'" + key + "'")).count(),
+            key + " in " + log.warnings());
+      }
+      // Data-contract keys are implemented now (dev.kavro.rules): never reported as ignored.
+      for (String key : new String[] {"use.latest.with.metadata", "rule.executors", "rule.executors.x.class",
+          "rule.executors.x.onFailure"}) {
+        assertEquals(0, log.warnings().stream().filter(m -> m.contains("'" + key + "'")).count(),
             key + " in " + log.warnings());
       }
       assertTrue(log.warnings().stream().allMatch(m -> m.contains("not support") && m.contains("ignored")));
