@@ -1,10 +1,10 @@
 package dev.kavro.registry;
 
+import dev.kavro.runtime.AvroInternals;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import org.apache.avro.NameValidator;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 
@@ -22,8 +22,7 @@ final class SchemaParsing {
   static Schema parse(String text, List<SchemaReference> references, Function<SchemaReference, Referenced> resolve) {
     // As Confluent's client parses a stored schema (AvroSchema.getParser() for a schema that is not new): no name
     // validation, so that a schema the registry holds always parses, whatever names its writer used.
-    Schema.Parser parser = new Schema.Parser(NameValidator.NO_VALIDATION);
-    parser.setValidateDefaults(false);
+    Schema.Parser parser = AvroInternals.lenientParser();
     try {
       addReferences(parser, references, resolve, new HashSet<>());
       return parser.parse(text);

@@ -33,6 +33,8 @@ public final class AvroInternals {
       long.class);
   /** Avro 1.12.0 added the duration conversion and the nanosecond timestamp logical types. */
   static final boolean HAS_112_CONVERSIONS = hasClass("org.apache.avro.Conversions$DurationConversion");
+  /** Avro 1.12.0 replaced {@code Parser.setValidate(boolean)} by a {@code NameValidator}. */
+  static final boolean HAS_NAME_VALIDATOR = hasClass("org.apache.avro.NameValidator");
 
   /** The property and default of Avro 1.12's budget, which the stand-in for older versions honours as well. */
   static final String MAX_ALLOCATION_PROPERTY = "org.apache.avro.limits.collectionItems.maxAllocation";
@@ -43,6 +45,27 @@ public final class AvroInternals {
   private static final ThreadLocal<long[]> SCOPE = ThreadLocal.withInitial(() -> new long[2]); // {depth, allocated}
 
   private AvroInternals() {}
+
+  /**
+   * A parser that accepts any name and does not validate defaults, as Confluent's client parses a schema the registry
+   * already holds.
+   */
+  public static Schema.Parser lenientParser() {
+    Schema.Parser parser;
+    if (HAS_NAME_VALIDATOR) {
+      parser = new Schema.Parser(org.apache.avro.NameValidator.NO_VALIDATION);
+    } else {
+      parser = new Schema.Parser();
+      try {
+        Schema.Parser.class.getMethod("setValidate", boolean.class).invoke(parser, false);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("Avro " + Schema.class.getPackage().getImplementationVersion()
+            + " has neither NameValidator nor Parser.setValidate(boolean)", e);
+      }
+    }
+    parser.setValidateDefaults(false);
+    return parser;
+  }
 
   /** A field's default as Avro holds it (JSON), or null when there is none. */
   public static JsonNode defaultValue(Schema.Field field) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.avro.Conversion;
 import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
 import org.apache.avro.SystemLimitException;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumWriter;
@@ -47,6 +48,17 @@ class AvroInternalsTest {
     assertEquals(atLeast1122, AvroInternals.HAS_INITIAL_CAPACITY, AVRO);
     assertEquals(compare(version, 1, 12, 1) >= 0, AvroInternals.HAS_SINGLE_LENGTH_CHECK, AVRO);
     assertEquals(compare(version, 1, 12, 0) >= 0, AvroInternals.HAS_112_CONVERSIONS, AVRO);
+    assertEquals(compare(version, 1, 12, 0) >= 0, AvroInternals.HAS_NAME_VALIDATOR, AVRO);
+  }
+
+  @Test
+  void lenientParserAcceptsNamesAndDefaultsAStrictParserRefuses() {
+    String text = "{\"type\":\"record\",\"name\":\"R\",\"namespace\":\"com.my-org\",\"fields\":["
+        + "{\"name\":\"a-b\",\"type\":\"int\",\"default\":\"not an int\"}]}";
+    assertThrows(SchemaParseException.class, () -> new Schema.Parser().parse(text), AVRO);
+    Schema parsed = AvroInternals.lenientParser().parse(text);
+    assertEquals("com.my-org.R", parsed.getFullName(), AVRO);
+    assertEquals("a-b", parsed.getFields().get(0).name(), AVRO);
   }
 
   @Test
