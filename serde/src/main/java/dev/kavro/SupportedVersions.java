@@ -1,5 +1,8 @@
 package dev.kavro;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.KafkaException;
@@ -37,7 +40,7 @@ public final class SupportedVersions {
   public static void check() {
     if (CHECKED.compareAndSet(false, true)) {
       try {
-        checkAvro(Schema.class.getPackage().getImplementationVersion());
+        checkAvro(avroVersion());
         checkKafka(AppInfoParser.getVersion());
       } catch (KafkaException e) {
         failure = e;
@@ -47,6 +50,29 @@ public final class SupportedVersions {
     if (e != null) {
       throw new KafkaException(e.getMessage(), e);
     }
+  }
+
+  /**
+   * The Avro version on the classpath, or null when it cannot be told. Avro's own Maven descriptor comes first: in a
+   * fat jar the package's manifest is the fat jar's, whose Implementation-Version is the application's, not Avro's.
+   */
+  static String avroVersion() {
+    ClassLoader loader = Schema.class.getClassLoader();
+    try (InputStream in = loader == null ? null
+        : loader.getResourceAsStream("META-INF/maven/org.apache.avro/avro/pom.properties")) {
+      if (in != null) {
+        Properties pom = new Properties();
+        pom.load(in);
+        String version = pom.getProperty("version");
+        if (version != null) {
+          return version;
+        }
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      LOG.debug("Cannot read Avro's Maven descriptor", e);
+    }
+    Package avro = Schema.class.getPackage();
+    return "Apache Avro".equals(avro.getImplementationTitle()) ? avro.getImplementationVersion() : null;
   }
 
   /** Fails below {@link #MIN_AVRO}, warns above {@link #MAX_AVRO_LINE}; an unknown version (a shaded jar) passes. */

@@ -2,10 +2,12 @@ package dev.kavro;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.apache.avro.Schema;
 import org.apache.kafka.common.KafkaException;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +17,12 @@ class SupportedVersionsTest {
   void acceptsTheClasspathItRunsOn() {
     // The build runs this on the newest versions, the compatibility matrix on the oldest supported ones.
     assertDoesNotThrow(SupportedVersions::check);
+  }
+
+  @Test
+  void readsAvrosVersionFromItsMavenDescriptorAsItsManifestSays() {
+    // Both agree on Avro's own jar; in a fat jar only the descriptor still names Avro's version (the bench jar).
+    assertEquals(Schema.class.getPackage().getImplementationVersion(), SupportedVersions.avroVersion());
   }
 
   @Test
