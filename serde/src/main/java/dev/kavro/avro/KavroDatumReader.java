@@ -110,8 +110,9 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
 
   /**
    * Reads one datum. A datum of a recursive schema nested deeper than 128 levels is read again on a Kavro
-   * thread with a deep stack when {@code in} is a {@link ByteArrayDecoder}, which is then left after the datum as
-   * usual (see {@link NestingLimit}).
+   * thread with a deep stack when {@code in} is a {@link ByteArrayDecoder} or a {@code BinaryDecoder} over a byte
+   * array, which is then left after the datum as usual (see {@link NestingLimit}). Such a {@code BinaryDecoder} is
+   * read through its buffer directly (see {@link BinaryDecoderBytes}).
    *
    * @throws IOException when the input ends early or is malformed
    * @throws NestingLimit.NestingTooDeepException when the datum nests deeper than {@link NestingLimit#MAX_DEPTH}
@@ -121,12 +122,25 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   public T read(T reuse, Decoder in) throws IOException {
     ReaderEntry current = entry();
     boolean allowCompiled = mode != ReaderMode.FALLBACK;
-    if (!(in instanceof ByteArrayDecoder bytes)) {
+    if (in instanceof ByteArrayDecoder bytes) {
+      return read(current, reuse, bytes, allowCompiled);
+    }
+    ByteArrayDecoder buffered = BinaryDecoderBytes.wrap(in, decoders.get());
+    if (buffered == null) {
       return (T) current.read(reuse, in, allowCompiled);
     }
+    try {
+      return read(current, reuse, buffered, allowCompiled);
+    } finally {
+      BinaryDecoderBytes.advance(in, buffered.position());
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private T read(ReaderEntry current, T reuse, ByteArrayDecoder bytes, boolean allowCompiled) throws IOException {
     int start = bytes.position();
     try {
-      return (T) current.read(reuse, in, allowCompiled);
+      return (T) current.read(reuse, bytes, allowCompiled);
     } catch (NestingLimit.ReadOnDeepStack deep) {
       ByteArrayDecoder again = bytes.from(start);
       Object datum = NestingLimit.onDeepStack(() -> current.read(reuse, again, allowCompiled));
