@@ -22,7 +22,7 @@ class EncodeEnginesTest {
   void everyEngineWritesTheCaseBytes(String name) throws Exception {
     EncodeEngines engines = new EncodeEngines(BenchCase.load(name));
     byte[][] bodies = engines.benchCase().bodies;
-    for (int i = 0; i < BenchCase.RECORDS; i++) {
+    for (int i = 0; i < engines.benchCase().distinct; i++) {
       assertEquals(bodies[i].length, engines.vanilla(i));
       assertArrayEquals(bodies[i], engines.lastWritten(), name + " record " + i + ": vanilla");
       assertEquals(bodies[i].length, engines.kavro(i));
