@@ -27,6 +27,8 @@ class EncodeEnginesTest {
       assertArrayEquals(bodies[i], engines.lastWritten(), name + " record " + i + ": vanilla");
       assertEquals(bodies[i].length, engines.kavro(i));
       assertArrayEquals(bodies[i], engines.lastWritten(), name + " record " + i + ": Kavro");
+      assertEquals(bodies[i].length, engines.kavroFallback(i));
+      assertArrayEquals(bodies[i], engines.lastWritten(), name + " record " + i + ": Kavro fallback");
       byte[] framed = engines.serde(i);
       assertEquals(0, framed[0]);
       assertArrayEquals(bodies[i], Arrays.copyOfRange(framed, 5, framed.length), name + " record " + i + ": serde");

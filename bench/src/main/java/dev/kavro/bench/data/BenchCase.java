@@ -141,6 +141,11 @@ public final class BenchCase {
     };
   }
 
+  /** Whether a case name, with or without a variant prefix, names a shape family ({@link ShapeSchemas}). */
+  public static boolean isShape(String name) {
+    return SHAPE.matcher(name.substring(name.indexOf(':') + 1)).matches();
+  }
+
   public boolean isSpecific() {
     return specificClass != null;
   }
