@@ -220,7 +220,7 @@ public final class WriterGenerator {
     methodSource.open("for (Iterator it = m.entrySet().iterator(); it.hasNext();) {");
     methodSource.line("Map.Entry e = (Map.Entry) it.next();");
     methodSource.line("out.startItem();");
-    methodSource.line("out.writeString((CharSequence) e.getKey().toString());");
+    methodSource.line("WriteSupport.writeMapKey(out, e.getKey());");
     methodSource.line(write(schema.getValueType(), "e.getValue()", true));
     methodSource.line("written++;");
     methodSource.close("}");

@@ -17,6 +17,7 @@ import org.apache.avro.io.Encoder;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.avro.util.SchemaUtil;
+import org.apache.avro.util.Utf8;
 
 /**
  * Leaf operations of a write, with the semantics of Avro 1.12's {@code GenericDatumWriter} and
@@ -117,6 +118,31 @@ public final class WriteSupport {
   /** Whether the specific model wants this record written by its own custom coder (a model flag, off by default). */
   public static boolean usesCustomCoders(GenericData data, Object datum) {
     return datum instanceof SpecificRecordBase && ((SpecificData) data).useCustomCoders();
+  }
+
+  /**
+   * Writes a map key as {@code GenericDatumWriter} does ({@code key.toString()}, then its UTF-8 bytes). A {@code Utf8}
+   * key of ASCII bytes, the common case for keys read by Avro or Kavro, is written from its bytes: the same bytes,
+   * without the {@code String} that {@code toString} decodes and the array that encoding it back allocates. Any other
+   * {@code Utf8} (its bytes might not be valid UTF-8, which the round trip through {@code String} would change) takes
+   * the vanilla path.
+   */
+  public static void writeMapKey(Encoder out, Object key) throws IOException {
+    if (key instanceof Utf8 && isAscii((Utf8) key)) {
+      out.writeString((Utf8) key);
+    } else {
+      out.writeString((CharSequence) key.toString());
+    }
+  }
+
+  private static boolean isAscii(Utf8 utf8) {
+    byte[] bytes = utf8.getBytes();
+    for (int i = 0, n = utf8.getByteLength(); i < n; i++) {
+      if (bytes[i] < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The check GenericDatumWriter makes after writing a collection whose size changed under it. */
