@@ -38,7 +38,7 @@ class SourceLegendTest {
   private Level slotLevel;
 
   @BeforeEach
-  void rememberLevels() {
+  void turnOnDebugging() {
     sourceLevel = sourceLogger.getLevel();
     slotLevel = slotLogger.getLevel();
   }
@@ -62,8 +62,6 @@ class SourceLegendTest {
 
   @Test
   void aCompiledReaderLogsOneDebugLineAndAtTraceItsNumberedSourceWithALegend() {
-    sourceLogger.setLevel(Level.TRACE);
-    slotLogger.setLevel(Level.DEBUG);
     Schema schema = schema("com.acme.dbg" + UNIQUE.incrementAndGet());
     try (LogCapture slot = new LogCapture(CompiledSlot.class);
         LogCapture source = new LogCapture(SourceLegend.LOGGER_NAME)) {
@@ -91,8 +89,6 @@ class SourceLegendTest {
 
   @Test
   void aCompiledWriterLogsTheSameWay() {
-    sourceLogger.setLevel(Level.TRACE);
-    slotLogger.setLevel(Level.DEBUG);
     Schema schema = schema("com.acme.dbgw" + UNIQUE.incrementAndGet());
     try (LogCapture slot = new LogCapture(CompiledSlot.class);
         LogCapture source = new LogCapture(SourceLegend.LOGGER_NAME)) {
