@@ -41,6 +41,8 @@ class SourceLegendTest {
   void turnOnDebugging() {
     sourceLevel = sourceLogger.getLevel();
     slotLevel = slotLogger.getLevel();
+    sourceLogger.setLevel(Level.TRACE);
+    slotLogger.setLevel(Level.DEBUG);
   }
 
   @AfterEach
