@@ -72,7 +72,8 @@ final class RatioRunner {
       Collection<RunResult> decode = run(s, DecodeBenchmark.class, s.decodeCases, s.decodeEngines);
       md.append(decodeTable(index(decode), s.decodeCases));
       if (s.gc) {
-        md.append(allocationTable(index(decode), s.decodeCases, List.of("classic", "fast", "kavro", "serde")));
+        md.append(allocationTable(index(decode), s.decodeCases, List.of("classic", "fast", "kavro", "kavroFallback",
+            "binaryKavro", "binaryKavroFallback", "serde")));
       }
     }
     if (!s.encodeCases.isEmpty()) {

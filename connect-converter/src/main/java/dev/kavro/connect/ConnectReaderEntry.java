@@ -20,7 +20,7 @@ final class ConnectReaderEntry extends CompiledEntry<GeneratedReader> implements
 
   @Override
   public Object decode(Decoder in) throws IOException {
-    GeneratedReader code = compiled.get();
+    GeneratedReader code = compiledCode();
     return code != null ? code.read(null, in) : fallback.decode(in);
   }
 

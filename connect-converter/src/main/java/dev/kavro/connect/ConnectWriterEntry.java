@@ -20,7 +20,7 @@ final class ConnectWriterEntry extends CompiledEntry<GeneratedWriter> implements
 
   @Override
   public void encode(Object value, Encoder out) throws IOException {
-    GeneratedWriter code = compiled.get();
+    GeneratedWriter code = compiledCode();
     if (code != null) {
       code.write(value, out);
     } else {
