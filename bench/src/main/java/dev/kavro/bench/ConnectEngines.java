@@ -38,7 +38,9 @@ import org.apache.kafka.connect.data.Struct;
  *   <li>toConnectData with {@code KavroConverter}: bytes straight to Connect values by compiled code;
  *   <li>fromConnectData through a {@code GenericRecord}, as Confluent's converter does it: {@code
  *       ConnectToAvroValue.convert}, then Avro's {@code GenericDatumWriter} after the 5-byte prefix;
- *   <li>fromConnectData with {@code KavroConverter}: Connect values straight to bytes.
+ *   <li>fromConnectData with {@code KavroConverter}: Connect values straight to bytes;
+ *   <li>both {@code KavroConverter} paths again in reader mode {@code fallback}: the converter's node tree
+ *       ({@code DirectDecoder}/{@code DirectEncoder}), the baseline that compiled Connect code must beat.
  * </ul>
  *
  * <p>Both read paths decode the same framed bytes (one registry, one id); both write paths write the same
@@ -48,6 +50,7 @@ import org.apache.kafka.connect.data.Struct;
 public final class ConnectEngines {
   private static final AvroDataSettings SETTINGS = AvroDataSettings.DEFAULTS;
   private static final Map<String, Object> COMPILED = Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "compiled");
+  private static final Map<String, Object> FALLBACK = Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "fallback");
 
   private final BenchCase benchCase;
   private final byte[][] framed;
@@ -62,6 +65,8 @@ public final class ConnectEngines {
   private final ByteArrayOutputStream written = new ByteArrayOutputStream();
   private BinaryEncoder encoder;
   private final KavroConverter writeConverter;
+  private final KavroConverter readTree;
+  private final KavroConverter writeTree;
 
   /**
    * @throws IllegalArgumentException if the case's reader differs from its writer, or it is a specific case (Connect
@@ -100,6 +105,15 @@ public final class ConnectEngines {
     this.writePrefix = WireFormat.idPrefix(writeRegistry.register(subject, avroOfConnect, false));
     this.writeConverter = new KavroConverter(writeRegistry);
     this.writeConverter.configure(COMPILED, false);
+
+    this.readTree = new KavroConverter(readRegistry);
+    this.readTree.configure(FALLBACK, false);
+    this.readTree.toConnectData(DecodeEngines.TOPIC, framed[0]);
+    if (!readerIsTree(readTree)) {
+      throw new IllegalStateException("KavroConverter did not read case " + benchCase.name + " with its node tree");
+    }
+    this.writeTree = new KavroConverter(writeRegistry);
+    this.writeTree.configure(FALLBACK, false);
   }
 
   /** Avro's {@code GenericDatumReader} to a {@code GenericRecord}, then {@code AvroToConnectValue.convert}. */
@@ -135,6 +149,17 @@ public final class ConnectEngines {
     return writeConverter.fromConnectData(DecodeEngines.TOPIC, struct.schema(), struct);
   }
 
+  /** {@code KavroConverter.toConnectData(topic, bytes)} in reader mode {@code fallback} (the node tree). */
+  public SchemaAndValue toConnectTree(int i) {
+    return readTree.toConnectData(DecodeEngines.TOPIC, framed[i]);
+  }
+
+  /** {@code KavroConverter.fromConnectData(topic, schema, struct)} in reader mode {@code fallback} (the node tree). */
+  public byte[] fromConnectTree(int i) {
+    Struct struct = structs[i];
+    return writeTree.fromConnectData(DecodeEngines.TOPIC, struct.schema(), struct);
+  }
+
   /** Reads bytes written by either fromConnectData path back to a Connect value (for the bench's own tests). */
   Object readBack(byte[] written) {
     return writeConverter.toConnectData(DecodeEngines.TOPIC, written).value();
@@ -150,15 +175,23 @@ public final class ConnectEngines {
    * bench looks inside (after one read, the last id's entry is cached) and fails loudly if the internals change.
    */
   static boolean readerCompiled(KavroConverter converter) {
+    // Compiled Connect readers are cache entries with compiled code; anything else is a fallback path.
+    return lastDecoder(converter) instanceof CompiledEntry<?> compiled && compiled.isCompiled();
+  }
+
+  /** Whether the converter's decoder for the last id read is the node tree (not the generic path). */
+  static boolean readerIsTree(KavroConverter converter) {
+    return lastDecoder(converter).getClass().getSimpleName().equals("DirectDecoder");
+  }
+
+  private static Object lastDecoder(KavroConverter converter) {
     try {
       Object state = field(converter, "state");
       Object readSide = field(state, "reader");
       Object lastId = field(readSide, "lastId");
       Object entry = field(lastId, "entry");
       Object projection = field(entry, "own");
-      Object decoder = field(projection, "decoder");
-      // Compiled Connect readers are cache entries with compiled code; anything else is a fallback path.
-      return decoder instanceof CompiledEntry<?> compiled && compiled.isCompiled();
+      return field(projection, "decoder");
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw new IllegalStateException("Cannot see KavroConverter's Connect reader; update ConnectEngines", e);
     }

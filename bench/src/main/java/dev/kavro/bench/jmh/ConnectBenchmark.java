@@ -19,7 +19,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Kafka Connect: one operation converts {@value BenchCase#RECORDS} records. {@code *Generic} go through a
- * {@code GenericRecord} as Confluent's AvroConverter does; {@code *Kavro} are {@code KavroConverter}'s direct paths.
+ * {@code GenericRecord} as Confluent's AvroConverter does; {@code *Kavro} are {@code KavroConverter}'s direct paths;
+ * {@code *Tree} the same in reader mode {@code fallback} (the node tree).
  * See {@link ConnectEngines}.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -65,6 +66,20 @@ public class ConnectBenchmark {
   public void fromConnectKavro(Blackhole bh) {
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       bh.consume(engines.fromConnectKavro(i));
+    }
+  }
+
+  @Benchmark
+  public void toConnectTree(Blackhole bh) {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.toConnectTree(i));
+    }
+  }
+
+  @Benchmark
+  public void fromConnectTree(Blackhole bh) {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.fromConnectTree(i));
     }
   }
 }
