@@ -1,7 +1,6 @@
 package dev.kavro.bench;
 
 import dev.kavro.bench.data.BenchCase;
-import dev.kavro.cache.CompiledEntry;
 import dev.kavro.connect.KavroConverter;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
@@ -9,7 +8,6 @@ import dev.kavro.connect.data.AvroToConnectValue;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.registry.MockSchemaRegistry;
-import dev.kavro.serde.KavroSerdeConfig;
 import dev.kavro.wire.WireFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,12 +33,11 @@ import org.apache.kafka.connect.data.Struct;
  *   <li>toConnectData through a {@code GenericRecord}, as Confluent's {@code AvroConverter} does it: Avro's
  *       {@code GenericDatumReader} (FastReaderBuilder, Avro's default) on the body after the 5-byte prefix, then
  *       {@code AvroToConnectValue.convert}, with the Connect schema converted once per case (Confluent caches it too);
- *   <li>toConnectData with {@code KavroConverter}: bytes straight to Connect values by compiled code;
+ *   <li>toConnectData with {@code KavroConverter}: bytes straight to Connect values by its node tree (Connect has
+ *       no compiled code: it was not faster, see {@code bench/results/connect-compiled-vs-tree.md});
  *   <li>fromConnectData through a {@code GenericRecord}, as Confluent's converter does it: {@code
  *       ConnectToAvroValue.convert}, then Avro's {@code GenericDatumWriter} after the 5-byte prefix;
- *   <li>fromConnectData with {@code KavroConverter}: Connect values straight to bytes;
- *   <li>both {@code KavroConverter} paths again in reader mode {@code fallback}: the converter's node tree
- *       ({@code DirectDecoder}/{@code DirectEncoder}), the baseline that compiled Connect code must beat.
+ *   <li>fromConnectData with {@code KavroConverter}: Connect values straight to bytes.
  * </ul>
  *
  * <p>Both read paths decode the same framed bytes (one registry, one id); both write paths write the same
@@ -49,8 +46,7 @@ import org.apache.kafka.connect.data.Struct;
  */
 public final class ConnectEngines {
   private static final AvroDataSettings SETTINGS = AvroDataSettings.DEFAULTS;
-  private static final Map<String, Object> COMPILED = Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "compiled");
-  private static final Map<String, Object> FALLBACK = Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "fallback");
+  private static final Map<String, Object> CONFIG = Map.of();
 
   private final BenchCase benchCase;
   private final byte[][] framed;
@@ -65,13 +61,11 @@ public final class ConnectEngines {
   private final ByteArrayOutputStream written = new ByteArrayOutputStream();
   private BinaryEncoder encoder;
   private final KavroConverter writeConverter;
-  private final KavroConverter readTree;
-  private final KavroConverter writeTree;
 
   /**
    * @throws IllegalArgumentException if the case's reader differs from its writer, or it is a specific case (Connect
    *     reads generic data)
-   * @throws IllegalStateException if the converter does not read the case with compiled code
+   * @throws IllegalStateException if the converter does not read the case with its node tree
    */
   public ConnectEngines(BenchCase benchCase) {
     if (!benchCase.sameSchema() || benchCase.isSpecific()) {
@@ -88,15 +82,15 @@ public final class ConnectEngines {
     int version = readRegistry.lookup(subject, benchCase.writer, false).version();
     this.connectSchema = AvroToConnectSchema.convert(benchCase.writer, version, SETTINGS);
     this.readConverter = new KavroConverter(readRegistry);
-    this.readConverter.configure(COMPILED, false);
+    this.readConverter.configure(CONFIG, false);
 
     this.structs = new Struct[framed.length];
     for (int i = 0; i < framed.length; i++) {
       structs[i] = (Struct) readConverter.toConnectData(DecodeEngines.TOPIC, framed[i]).value();
     }
-    if (!readerCompiled(readConverter)) {
-      // Measuring the node tree or the generic fallback under the compiled name would be a lie; fail the case.
-      throw new IllegalStateException("KavroConverter did not compile a Connect reader for case " + benchCase.name);
+    if (!readerIsTree(readConverter)) {
+      // Measuring the generic path under the converter's name would be a lie; fail the case.
+      throw new IllegalStateException("KavroConverter did not read case " + benchCase.name + " with its node tree");
     }
 
     MockSchemaRegistry writeRegistry = new MockSchemaRegistry();
@@ -104,16 +98,7 @@ public final class ConnectEngines {
     this.genericWriter = new GenericDatumWriter<>(avroOfConnect, GenericData.get());
     this.writePrefix = WireFormat.idPrefix(writeRegistry.register(subject, avroOfConnect, false));
     this.writeConverter = new KavroConverter(writeRegistry);
-    this.writeConverter.configure(COMPILED, false);
-
-    this.readTree = new KavroConverter(readRegistry);
-    this.readTree.configure(FALLBACK, false);
-    this.readTree.toConnectData(DecodeEngines.TOPIC, framed[0]);
-    if (!readerIsTree(readTree)) {
-      throw new IllegalStateException("KavroConverter did not read case " + benchCase.name + " with its node tree");
-    }
-    this.writeTree = new KavroConverter(writeRegistry);
-    this.writeTree.configure(FALLBACK, false);
+    this.writeConverter.configure(CONFIG, false);
   }
 
   /** Avro's {@code GenericDatumReader} to a {@code GenericRecord}, then {@code AvroToConnectValue.convert}. */
@@ -149,17 +134,6 @@ public final class ConnectEngines {
     return writeConverter.fromConnectData(DecodeEngines.TOPIC, struct.schema(), struct);
   }
 
-  /** {@code KavroConverter.toConnectData(topic, bytes)} in reader mode {@code fallback} (the node tree). */
-  public SchemaAndValue toConnectTree(int i) {
-    return readTree.toConnectData(DecodeEngines.TOPIC, framed[i]);
-  }
-
-  /** {@code KavroConverter.fromConnectData(topic, schema, struct)} in reader mode {@code fallback} (the node tree). */
-  public byte[] fromConnectTree(int i) {
-    Struct struct = structs[i];
-    return writeTree.fromConnectData(DecodeEngines.TOPIC, struct.schema(), struct);
-  }
-
   /** Reads bytes written by either fromConnectData path back to a Connect value (for the bench's own tests). */
   Object readBack(byte[] written) {
     return writeConverter.toConnectData(DecodeEngines.TOPIC, written).value();
@@ -170,28 +144,19 @@ public final class ConnectEngines {
   }
 
   /**
-   * Whether the converter's decoder for the case's id is a compiled reader whose code is ready. The converter does
-   * not expose it, and a silent fallback to the node tree or the generic path would still give equal values; so the
-   * bench looks inside (after one read, the last id's entry is cached) and fails loudly if the internals change.
+   * Whether the converter's decoder for the case's id is its node tree. The converter does not expose it, and a
+   * silent fallback to the generic path would still give equal values; so the bench looks inside (after one read,
+   * the last id's entry is cached) and fails loudly if the internals change.
    */
-  static boolean readerCompiled(KavroConverter converter) {
-    // Compiled Connect readers are cache entries with compiled code; anything else is a fallback path.
-    return lastDecoder(converter) instanceof CompiledEntry<?> compiled && compiled.isCompiled();
-  }
-
-  /** Whether the converter's decoder for the last id read is the node tree (not the generic path). */
   static boolean readerIsTree(KavroConverter converter) {
-    return lastDecoder(converter).getClass().getSimpleName().equals("DirectDecoder");
-  }
-
-  private static Object lastDecoder(KavroConverter converter) {
     try {
       Object state = field(converter, "state");
       Object readSide = field(state, "reader");
       Object lastId = field(readSide, "lastId");
       Object entry = field(lastId, "entry");
       Object projection = field(entry, "own");
-      return field(projection, "decoder");
+      Object decoder = field(projection, "decoder");
+      return decoder.getClass().getSimpleName().equals("DirectDecoder");
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw new IllegalStateException("Cannot see KavroConverter's Connect reader; update ConnectEngines", e);
     }

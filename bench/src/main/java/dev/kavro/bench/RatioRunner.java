@@ -44,7 +44,6 @@ final class RatioRunner {
   private static final double ENCODE_VS_GENERIC_TARGET = 2.0;
   private static final double TO_CONNECT_TARGET = 3.0;
   private static final double FROM_CONNECT_TARGET = 2.0;
-  private static final double CONNECT_COMPILED_TARGET = 1.2;
 
   private RatioRunner() {}
 
@@ -81,8 +80,7 @@ final class RatioRunner {
       md.append(connectTable(connect, s.connectCases));
       if (s.gc) {
         md.append(allocationTable(connect, s.connectCases,
-            List.of("toConnectGeneric", "toConnectTree", "toConnectKavro", "fromConnectGeneric", "fromConnectTree",
-                "fromConnectKavro")));
+            List.of("toConnectGeneric", "toConnectKavro", "fromConnectGeneric", "fromConnectKavro")));
       }
     }
     if (s.limit) {
@@ -174,49 +172,26 @@ final class RatioRunner {
     StringBuilder t = new StringBuilder("## Kafka Connect\n\nGenericRecord path = what Confluent's AvroConverter "
         + "does: toConnectData = Avro's `GenericDatumReader` then `AvroToConnectValue.convert` (Connect schema "
         + "converted once); fromConnectData = `ConnectToAvroValue.convert` then Avro's `GenericDatumWriter`. Kavro = "
-        + "`KavroConverter` (compiled reader and writer); tree = `KavroConverter` in reader mode `fallback` (its node "
-        + "tree, `DirectDecoder`/`DirectEncoder`). Target per cell: compiled >= " + CONNECT_COMPILED_TARGET
-        + "x its tree.\n\n"
-        + "| case | toConnect GenericRecord | toConnect tree | toConnect Kavro | fromConnect GenericRecord "
-        + "| fromConnect tree | fromConnect Kavro | toConnect Kavro / GenericRecord | fromConnect Kavro / GenericRecord "
-        + "| toConnect compiled / tree | fromConnect compiled / tree |\n"
-        + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        + "`KavroConverter` (its node tree, in every reader mode: compiled Connect code was dropped, see "
+        + "`bench/results/connect-compiled-vs-tree.md`).\n\n"
+        + "| case | toConnect GenericRecord | toConnect Kavro | fromConnect GenericRecord | fromConnect Kavro "
+        + "| toConnect Kavro / GenericRecord | fromConnect Kavro / GenericRecord |\n"
+        + "|---|---:|---:|---:|---:|---:|---:|\n");
     List<Double> to = new ArrayList<>();
     List<Double> from = new ArrayList<>();
-    List<Double> toTree = new ArrayList<>();
-    List<Double> fromTree = new ArrayList<>();
     for (String c : cases) {
       Map<String, RunResult> e = byCase.getOrDefault(c, Map.of());
       double toGeneric = score(e, "toConnectGeneric");
       double toKavro = score(e, "toConnectKavro");
-      double toTreeScore = score(e, "toConnectTree");
       double fromGeneric = score(e, "fromConnectGeneric");
       double fromKavro = score(e, "fromConnectKavro");
-      double fromTreeScore = score(e, "fromConnectTree");
-      t.append(row(c, records(toGeneric), records(toTreeScore), records(toKavro), records(fromGeneric),
-          records(fromTreeScore), records(fromKavro), ratio(toKavro, toGeneric, to),
-          ratio(fromKavro, fromGeneric, from), cell(toKavro, toTreeScore, toTree, CONNECT_COMPILED_TARGET),
-          cell(fromKavro, fromTreeScore, fromTree, CONNECT_COMPILED_TARGET)));
+      t.append(row(c, records(toGeneric), records(toKavro), records(fromGeneric), records(fromKavro),
+          ratio(toKavro, toGeneric, to), ratio(fromKavro, fromGeneric, from)));
     }
-    t.append(row("**geometric mean**", "", "", "", "", "", "", bold(geomean(to)), bold(geomean(from)),
-        bold(geomean(toTree)), bold(geomean(fromTree))));
+    t.append(row("**geometric mean**", "", "", "", "", bold(geomean(to)), bold(geomean(from))));
     t.append('\n').append(target("toConnectData Kavro / GenericRecord path", geomean(to), TO_CONNECT_TARGET))
-        .append(target("fromConnectData Kavro / GenericRecord path", geomean(from), FROM_CONNECT_TARGET))
-        .append(cellsMet("toConnectData compiled / tree", toTree, CONNECT_COMPILED_TARGET))
-        .append(cellsMet("fromConnectData compiled / tree", fromTree, CONNECT_COMPILED_TARGET)).append('\n');
+        .append(target("fromConnectData Kavro / GenericRecord path", geomean(from), FROM_CONNECT_TARGET)).append('\n');
     return t.toString();
-  }
-
-  /** A ratio cell marked with whether it meets its per-cell target. */
-  private static String cell(double a, double b, List<Double> collect, double target) {
-    String ratio = ratio(a, b, collect);
-    return ratio.equals("n/a") ? ratio : ratio + (a / b >= target ? " (met)" : " (**not met**)");
-  }
-
-  private static String cellsMet(String what, List<Double> ratios, double target) {
-    long met = ratios.stream().filter(r -> r >= target).count();
-    return String.format(Locale.ROOT, "- Target %s >= %.1fx per case: met in %d of %d cases%n", what, target, met,
-        ratios.size());
   }
 
   /**

@@ -25,7 +25,7 @@ class ConnectEnginesTest {
 
   @ParameterizedTest
   @MethodSource("connectCases")
-  void allPathsReadEqualValuesAndWriteEqualBytes(String name) throws IOException {
+  void bothPathsReadEqualValuesAndWriteEqualBytes(String name) throws IOException {
     ConnectEngines engines = new ConnectEngines(BenchCase.load(name));
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       SchemaAndValue generic = engines.toConnectGeneric(i);
@@ -34,12 +34,10 @@ class ConnectEnginesTest {
       assertEquals(generic.schema(), kavro.schema(), name + " record " + i + ": schema");
       assertEquals(generic.value(), kavro.value(), name + " record " + i + ": value");
       ((Struct) kavro.value()).validate();
-      assertEquals(kavro, engines.toConnectTree(i), name + " record " + i + ": node tree");
 
       byte[] genericBytes = engines.fromConnectGeneric(i);
       byte[] kavroBytes = engines.fromConnectKavro(i);
       assertArrayEquals(genericBytes, kavroBytes, name + " record " + i + ": bytes");
-      assertArrayEquals(genericBytes, engines.fromConnectTree(i), name + " record " + i + ": node tree bytes");
       // Equal bytes could still both be wrong: they must read back as the data written. The schema read back may
       // differ in metadata, as with Confluent (a union field without a default gains "default": null, so its Connect
       // schema gains the field-default flag), so the data is compared field by field.

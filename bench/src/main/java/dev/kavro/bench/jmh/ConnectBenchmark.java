@@ -19,8 +19,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Kafka Connect: one operation converts {@value BenchCase#RECORDS} records. {@code *Generic} go through a
- * {@code GenericRecord} as Confluent's AvroConverter does; {@code *Kavro} are {@code KavroConverter}'s direct paths;
- * {@code *Tree} the same in reader mode {@code fallback} (the node tree).
+ * {@code GenericRecord} as Confluent's AvroConverter does; {@code *Kavro} are {@code KavroConverter}'s direct paths.
  * See {@link ConnectEngines}.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -66,20 +65,6 @@ public class ConnectBenchmark {
   public void fromConnectKavro(Blackhole bh) {
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       bh.consume(engines.fromConnectKavro(i));
-    }
-  }
-
-  @Benchmark
-  public void toConnectTree(Blackhole bh) {
-    for (int i = 0; i < BenchCase.RECORDS; i++) {
-      bh.consume(engines.toConnectTree(i));
-    }
-  }
-
-  @Benchmark
-  public void fromConnectTree(Blackhole bh) {
-    for (int i = 0; i < BenchCase.RECORDS; i++) {
-      bh.consume(engines.fromConnectTree(i));
     }
   }
 }
