@@ -33,6 +33,7 @@ public final class DecodeEngines {
   private final DatumReader<Object> classic;
   private final DatumReader<Object> fast;
   private final KavroDatumReader<Object> kavro;
+  private final KavroDatumReader<Object> kavroFallback;
   private final KavroDeserializer deserializer;
   private final byte[][] framed;
   private final DatumReader<Object> hand;
@@ -48,6 +49,8 @@ public final class DecodeEngines {
       // Measuring the fallback under Kavro's compiled name would be a lie; fail the case instead.
       throw new IllegalStateException("Kavro did not compile a reader for case " + benchCase.name);
     }
+    this.kavroFallback =
+        KavroDatumReader.create(benchCase.writer, benchCase.reader, benchCase.kavroModel(), ReaderMode.FALLBACK);
     MockSchemaRegistry registry = new MockSchemaRegistry();
     int id = registry.register(TOPIC + "-value", benchCase.writer, false);
     this.framed = frame(WireFormat.idPrefix(id), benchCase.bodies);
@@ -77,23 +80,44 @@ public final class DecodeEngines {
     return kavro.read(null, body, 0, body.length);
   }
 
+  /** Kavro's fallback, the interpreter of the same plan ({@code ReaderMode.FALLBACK}), on the in-memory path. */
+  public Object kavroFallback(int i) throws IOException {
+    byte[] body = benchCase.bodies[i];
+    return kavroFallback.read(null, body, 0, body.length);
+  }
+
+  /**
+   * Kavro's compiled reader through the public {@code DatumReader} API over Avro's own {@code BinaryDecoder} (reused,
+   * as for the Avro engines): how Avro data-file users and other frameworks call a {@code DatumReader}.
+   */
+  public Object binaryKavro(int i) throws IOException {
+    return read(kavro, benchCase.bodies[i]);
+  }
+
+  /** Kavro's fallback over Avro's {@code BinaryDecoder}. */
+  public Object binaryKavroFallback(int i) throws IOException {
+    return read(kavroFallback, benchCase.bodies[i]);
+  }
+
   /** The whole consumer path: {@code KavroDeserializer.deserialize(topic, bytes)} on framed bytes. */
   public Object serde(int i) {
     return deserializer.deserialize(TOPIC, framed[i]);
   }
 
   /**
-   * The hand-written reader, the reference limit; only for the Organization cases and generic ksql-metrics.
+   * The hand-written reader, the reference limit; only for the Organization cases, generic ksql-metrics and wide.
    *
    * @throws IllegalStateException for any other case
    */
   public Object hand(int i) throws IOException {
-    if (hand == null) {
-      throw new IllegalStateException("No hand-written reader for case " + benchCase.name);
-    }
     // The same in-memory decoder as Kavro's, so that the two compare the code they run, not their decoders.
     byte[] body = benchCase.bodies[i];
-    return hand.read(null, handDecoder.wrap(body, 0, body.length));
+    return handWritten().read(null, handDecoder.wrap(body, 0, body.length));
+  }
+
+  /** The hand-written reader over Avro's {@code BinaryDecoder}, the limit for {@link #binaryKavro}. */
+  public Object binaryHand(int i) throws IOException {
+    return read(handWritten(), benchCase.bodies[i]);
   }
 
   public boolean hasHandWritten() {
@@ -104,9 +128,19 @@ public final class DecodeEngines {
     return benchCase;
   }
 
+  private DatumReader<Object> handWritten() {
+    if (hand == null) {
+      throw new IllegalStateException("No hand-written reader for case " + benchCase.name);
+    }
+    return hand;
+  }
+
   private static DatumReader<Object> handWritten(BenchCase c) {
     if (HandWrittenOrganizationReader.applies(c)) {
       return HandWrittenOrganizationReader.forCase(c);
+    }
+    if (HandWrittenWideReader.applies(c)) {
+      return new HandWrittenWideReader(c.reader);
     }
     return HandWrittenKsqlMetricsReader.applies(c) ? new HandWrittenKsqlMetricsReader(c.reader) : null;
   }

@@ -20,7 +20,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
 /**
  * The encoders compared, each writing record {@code i} of one same-schema {@link BenchCase}: Avro's
  * {@code GenericDatumWriter} (generic cases) or {@code SpecificDatumWriter} (specific cases), Kavro's
- * {@code KavroDatumWriter}, and the whole {@code KavroSerializer.serialize(topic, value)} path.
+ * {@code KavroDatumWriter} compiled and in its fallback, and the whole {@code KavroSerializer.serialize(topic, value)} path.
  *
  * <p>Vanilla Avro writes into one reused buffered encoder over a reused stream, as its users do; Kavro's writer
  * returns the record's bytes from its per-thread in-memory encoder ({@code toBytes}). Both return the encoded length.
@@ -31,6 +31,7 @@ public final class EncodeEngines {
   private final List<Object> data;
   private final DatumWriter<Object> vanilla;
   private final KavroDatumWriter<Object> kavro;
+  private final KavroDatumWriter<Object> kavroFallback;
   private final KavroSerializer serializer;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
   private BinaryEncoder encoder;
@@ -47,6 +48,7 @@ public final class EncodeEngines {
         ? new SpecificDatumWriter<>(benchCase.writer, (SpecificData) benchCase.kavroModel())
         : new GenericDatumWriter<>(benchCase.writer, benchCase.kavroModel());
     this.kavro = KavroDatumWriter.create(benchCase.writer, benchCase.kavroModel(), ReaderMode.COMPILED);
+    this.kavroFallback = KavroDatumWriter.create(benchCase.writer, benchCase.kavroModel(), ReaderMode.FALLBACK);
     this.serializer = new KavroSerializer(new MockSchemaRegistry());
     this.serializer.configure(Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "compiled"), false);
   }
@@ -63,6 +65,12 @@ public final class EncodeEngines {
     return lastKavro.length;
   }
 
+  /** Kavro's writer fallback, the interpreter of the same plan ({@code ReaderMode.FALLBACK}), through {@code toBytes}. */
+  public int kavroFallback(int i) throws IOException {
+    lastKavro = kavroFallback.toBytes(data.get(i));
+    return lastKavro.length;
+  }
+
   /** {@code KavroSerializer.serialize(topic, value)}: framing, schema id lookup and the returned array included. */
   public byte[] serde(int i) {
     return serializer.serialize(DecodeEngines.TOPIC, data.get(i));
@@ -73,7 +81,7 @@ public final class EncodeEngines {
     return kavro.isCompiled();
   }
 
-  /** The bytes the last {@link #vanilla} or {@link #kavro} call wrote. */
+  /** The bytes the last {@link #vanilla}, {@link #kavro} or {@link #kavroFallback} call wrote. */
   public byte[] lastWritten() {
     return lastKavro != null ? lastKavro : out.toByteArray();
   }

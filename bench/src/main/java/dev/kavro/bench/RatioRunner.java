@@ -31,16 +31,20 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the decode, encode, Connect and hand-written-limit benchmarks with JMH and prints the ratio tables (Kavro /
- * Avro's FastReaderBuilder, Kavro / Avro classic, Kavro / vanilla writers, KavroConverter / the GenericRecord path,
- * Kavro / hand-written) per case with their geometric means. Every ratio divides two scores of the same JMH run. The tables, headed by the JVM and CPU, are
- * written to {@code bench/results/ratios.md}.
+ * Runs the decode, encode, Connect and hand-written-limit benchmarks with JMH and prints the ratio tables (Kavro
+ * compiled / its fallback, Kavro / Avro's FastReaderBuilder on Kavro's in-memory path and over Avro's
+ * {@code BinaryDecoder}, Kavro / vanilla writers, KavroConverter / the GenericRecord path, Kavro / hand-written) per
+ * case with their geometric means, each target judged per cell or per mean. Every ratio divides two scores of the
+ * same JMH run. The tables, headed by the JVM and CPU, are written to {@code bench/results/ratios.md}.
  *
- * <p>Defaults take about 18 minutes on a quiet 2-core machine; {@code --help} lists the options to shorten them.
+ * <p>The defaults run every case and engine (about 55 minutes on a quiet 2-core machine); {@code --quick} runs the
+ * shape families and the limits with the engines the targets compare (about 15); {@code --help} lists the options.
  */
 final class RatioRunner {
-  private static final double DECODE_VS_FAST_TARGET = 1.5;
-  private static final double DECODE_VS_CLASSIC_TARGET = 3.0;
+  private static final double DECODE_BYTES_VS_FAST_TARGET = 1.5;
+  private static final double DECODE_BINARY_VS_FAST_TARGET = 1.3;
+  private static final double COMPILED_VS_FALLBACK_TARGET = 1.2;
+  private static final double KAVRO_VS_HAND_TARGET = 1.0;
   private static final double ENCODE_VS_GENERIC_TARGET = 2.0;
   private static final double TO_CONNECT_TARGET = 3.0;
   private static final double FROM_CONNECT_TARGET = 2.0;
@@ -65,14 +69,15 @@ final class RatioRunner {
             + "to vanilla Avro in this build)").append("\n\n");
 
     if (!s.decodeCases.isEmpty()) {
-      Collection<RunResult> decode = run(s, DecodeBenchmark.class, s.decodeCases);
+      Collection<RunResult> decode = run(s, DecodeBenchmark.class, s.decodeCases, s.decodeEngines);
       md.append(decodeTable(index(decode), s.decodeCases));
       if (s.gc) {
-        md.append(allocationTable(index(decode), s.decodeCases, List.of("classic", "fast", "kavro", "serde")));
+        md.append(allocationTable(index(decode), s.decodeCases, List.of("classic", "fast", "kavro", "kavroFallback",
+            "binaryKavro", "binaryKavroFallback", "serde")));
       }
     }
     if (!s.encodeCases.isEmpty()) {
-      Collection<RunResult> encode = run(s, EncodeBenchmark.class, s.encodeCases);
+      Collection<RunResult> encode = run(s, EncodeBenchmark.class, s.encodeCases, s.encodeEngines);
       md.append(encodeTable(index(encode), s.encodeCases));
     }
     if (!s.connectCases.isEmpty()) {
@@ -83,9 +88,8 @@ final class RatioRunner {
             List.of("toConnectGeneric", "toConnectKavro", "fromConnectGeneric", "fromConnectKavro")));
       }
     }
-    if (s.limit) {
-      List<String> cases = List.of("organization", "specific:organization", "ksql-metrics");
-      md.append(limitTable(index(run(s, LimitBenchmark.class, cases)), cases));
+    if (!s.limitCases.isEmpty()) {
+      md.append(limitTable(index(run(s, LimitBenchmark.class, s.limitCases, s.limitEngines)), s.limitCases));
     }
     System.out.println();
     System.out.println(md);
@@ -95,8 +99,14 @@ final class RatioRunner {
   }
 
   private static Collection<RunResult> run(Settings s, Class<?> benchmark, List<String> cases) throws RunnerException {
+    return run(s, benchmark, cases, null);
+  }
+
+  /** Runs {@code engines} (benchmark method names; {@code null} for all) of {@code benchmark} on {@code cases}. */
+  private static Collection<RunResult> run(Settings s, Class<?> benchmark, List<String> cases, List<String> engines)
+      throws RunnerException {
     ChainedOptionsBuilder options = new OptionsBuilder()
-        .include("^" + benchmark.getName().replace(".", "\\.") + "\\.")
+        .include(includePattern(benchmark, engines))
         .param("schema", cases.toArray(String[]::new))
         .forks(s.forks)
         .warmupIterations(s.warmupIterations)
@@ -110,6 +120,11 @@ final class RatioRunner {
     return new Runner(options.build()).run();
   }
 
+  static String includePattern(Class<?> benchmark, List<String> engines) {
+    String prefix = "^" + benchmark.getName().replace(".", "\\.") + "\\.";
+    return engines == null ? prefix : prefix + "(" + String.join("|", engines) + ")$";
+  }
+
   /** Score (ops/s) by case, then by engine (the benchmark method's name). */
   private static Map<String, Map<String, RunResult>> index(Collection<RunResult> results) {
     Map<String, Map<String, RunResult>> byCase = new LinkedHashMap<>();
@@ -121,10 +136,26 @@ final class RatioRunner {
     return byCase;
   }
 
+  /**
+   * Decode: records/s per engine, then the ratios. Kavro's compiled reader against its own fallback on both paths,
+   * against FastReaderBuilder over the same {@code BinaryDecoder}, and on Kavro's in-memory path against
+   * FastReaderBuilder (Avro's default). The geometric-mean targets are judged on every case and on the shape
+   * families alone, whose data is Kafka-like.
+   */
   private static String decodeTable(Map<String, Map<String, RunResult>> byCase, List<String> cases) {
-    StringBuilder t = new StringBuilder("## Decode\n\n| case | classic | FastReader | Kavro | Kavro serde "
-        + "| Kavro / FastReader | Kavro / classic | serde / FastReader |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    List<Double> vsFast = new ArrayList<>();
+    StringBuilder t = new StringBuilder("## Decode\n\nbyte[] = Kavro's in-memory decoder (`KavroDatumReader.read(null, "
+        + "bytes, 0, n)`); BinaryDecoder = the `DatumReader` API over Avro's reused `BinaryDecoder`, where classic and "
+        + "FastReader read too; fallback = `ReaderMode.FALLBACK`.\n\n"
+        + "| case | classic | FastReader | byte[] Kavro | byte[] fallback | BinaryDecoder Kavro | BinaryDecoder fallback "
+        + "| Kavro serde |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    StringBuilder r = new StringBuilder("| case | compiled / fallback, byte[] | compiled / fallback, BinaryDecoder "
+        + "| byte[] Kavro / FastReader | BinaryDecoder Kavro / FastReader | byte[] Kavro / classic "
+        + "| serde / FastReader |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    Cells compiledVsFallback = new Cells(COMPILED_VS_FALLBACK_TARGET);
+    List<Double> bytesVsFast = new ArrayList<>();
+    List<Double> binaryVsFast = new ArrayList<>();
+    List<Double> shapeBytesVsFast = new ArrayList<>();
+    List<Double> shapeBinaryVsFast = new ArrayList<>();
     List<Double> vsClassic = new ArrayList<>();
     List<Double> serdeVsFast = new ArrayList<>();
     for (String c : cases) {
@@ -132,39 +163,71 @@ final class RatioRunner {
       double classic = score(e, "classic");
       double fast = score(e, "fast");
       double kavro = score(e, "kavro");
+      double fallback = score(e, "kavroFallback");
+      double binaryKavro = score(e, "binaryKavro");
+      double binaryFallback = score(e, "binaryKavroFallback");
       double serde = score(e, "serde");
-      t.append(row(c, records(classic), records(fast), records(kavro), records(serde),
-          ratio(kavro, fast, vsFast), ratio(kavro, classic, vsClassic), ratio(serde, fast, serdeVsFast)));
+      t.append(row(c, records(classic), records(fast), records(kavro), records(fallback), records(binaryKavro),
+          records(binaryFallback), records(serde)));
+      boolean shape = BenchCase.isShape(c);
+      r.append(row(c, compiledVsFallback.judge(c + " byte[]", kavro, fallback),
+          compiledVsFallback.judge(c + " BinaryDecoder", binaryKavro, binaryFallback),
+          ratio(kavro, fast, bytesVsFast, shape ? shapeBytesVsFast : null),
+          ratio(binaryKavro, fast, binaryVsFast, shape ? shapeBinaryVsFast : null),
+          ratio(kavro, classic, vsClassic), ratio(serde, fast, serdeVsFast)));
     }
-    t.append(row("**geometric mean**", "", "", "", "", bold(geomean(vsFast)), bold(geomean(vsClassic)),
-        bold(geomean(serdeVsFast))));
-    t.append('\n').append(target("Kavro / FastReader", geomean(vsFast), DECODE_VS_FAST_TARGET))
-        .append(target("Kavro / classic", geomean(vsClassic), DECODE_VS_CLASSIC_TARGET)).append('\n');
+    r.append(row("**geometric mean**", bold(compiledVsFallback.geomean()), "", bold(geomean(bytesVsFast)),
+        bold(geomean(binaryVsFast)), bold(geomean(vsClassic)), bold(geomean(serdeVsFast))));
+    r.append(row("**geometric mean, shape families**", "", "", bold(geomean(shapeBytesVsFast)),
+        bold(geomean(shapeBinaryVsFast)), "", ""));
+    t.append('\n').append(r).append('\n')
+        .append(compiledVsFallback.summary("decode compiled / fallback, every cell and path"))
+        .append(target("byte[] Kavro / FastReader, every case", geomean(bytesVsFast), DECODE_BYTES_VS_FAST_TARGET))
+        .append(target("byte[] Kavro / FastReader, shape families", geomean(shapeBytesVsFast),
+            DECODE_BYTES_VS_FAST_TARGET))
+        .append(target("BinaryDecoder Kavro / FastReader, every case", geomean(binaryVsFast),
+            DECODE_BINARY_VS_FAST_TARGET))
+        .append(target("BinaryDecoder Kavro / FastReader, shape families", geomean(shapeBinaryVsFast),
+            DECODE_BINARY_VS_FAST_TARGET))
+        .append('\n');
     return t.toString();
   }
 
   private static String encodeTable(Map<String, Map<String, RunResult>> byCase, List<String> cases) {
     StringBuilder t = new StringBuilder("## Encode\n\nvanilla = `GenericDatumWriter` for generic cases, "
-        + "`SpecificDatumWriter` for `specific:` cases; Kavro serde = `KavroSerializer.serialize(topic, value)`.\n\n"
-        + "| case | vanilla | Kavro | Kavro serde | Kavro / vanilla | serde / vanilla |\n"
-        + "|---|---:|---:|---:|---:|---:|\n");
+        + "`SpecificDatumWriter` for `specific:` cases; Kavro = `KavroDatumWriter.toBytes`, compiled and in "
+        + "`ReaderMode.FALLBACK`; Kavro serde = `KavroSerializer.serialize(topic, value)`.\n\n"
+        + "| case | vanilla | Kavro | Kavro fallback | Kavro serde | Kavro / vanilla | compiled / fallback "
+        + "| serde / vanilla |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    Cells compiledVsFallback = new Cells(COMPILED_VS_FALLBACK_TARGET);
     List<Double> all = new ArrayList<>();
     List<Double> generic = new ArrayList<>();
     List<Double> serdeAll = new ArrayList<>();
+    double nestedSerde = Double.NaN;
+    double nestedKavro = Double.NaN;
     for (String c : cases) {
       Map<String, RunResult> e = byCase.getOrDefault(c, Map.of());
       double vanilla = score(e, "vanilla");
       double kavro = score(e, "kavro");
+      double fallback = score(e, "kavroFallback");
       double serde = score(e, "serde");
-      String r = ratio(kavro, vanilla, all);
-      if (!c.startsWith("specific:")) {
-        ratio(kavro, vanilla, generic);
+      t.append(row(c, records(vanilla), records(kavro), records(fallback), records(serde),
+          ratio(kavro, vanilla, all, c.startsWith("specific:") ? null : generic),
+          compiledVsFallback.judge(c, kavro, fallback), ratio(serde, vanilla, serdeAll)));
+      if (c.equals("nested")) {
+        nestedSerde = serde / vanilla;
+        nestedKavro = kavro / vanilla;
       }
-      t.append(row(c, records(vanilla), records(kavro), records(serde), r, ratio(serde, vanilla, serdeAll)));
     }
-    t.append(row("**geometric mean**", "", "", "", bold(geomean(all)), bold(geomean(serdeAll))));
+    t.append(row("**geometric mean**", "", "", "", "", bold(geomean(all)), bold(compiledVsFallback.geomean()),
+        bold(geomean(serdeAll))));
     t.append('\n').append(target("Kavro / GenericDatumWriter (generic cases)", geomean(generic),
-        ENCODE_VS_GENERIC_TARGET)).append('\n');
+            ENCODE_VS_GENERIC_TARGET))
+        .append(target("serializer (`KavroSerializer.serialize`) / GenericDatumWriter on nested", nestedSerde,
+            ENCODE_VS_GENERIC_TARGET))
+        .append(target("`KavroDatumWriter` / GenericDatumWriter on nested", nestedKavro, ENCODE_VS_GENERIC_TARGET))
+        .append(compiledVsFallback.summary("encode compiled / fallback, every cell"))
+        .append('\n');
     return t.toString();
   }
 
@@ -195,26 +258,70 @@ final class RatioRunner {
   }
 
   /**
-   * Kavro against the hand-written readers. The target is organization.avsc's (the issue's reference limit); the
-   * string-bound ksql-metrics row shows how far any reader can get from Avro's classic one on such schemas.
+   * Kavro against the hand-written readers, the reference limits, on Kavro's in-memory decoder and over Avro's
+   * {@code BinaryDecoder}: compiled Kavro should reach every one of them on both paths.
    */
   private static String limitTable(Map<String, Map<String, RunResult>> byCase, List<String> cases) {
-    StringBuilder t = new StringBuilder("## The hand-written limits (organization.avsc with 40 attributes; "
-        + "ksql-metrics.avsc)\n\n| case | classic | hand-written | Kavro | Kavro / hand-written | hand-written / classic "
-        + "| Kavro / classic |\n|---|---:|---:|---:|---:|---:|---:|\n");
-    List<Double> organization = new ArrayList<>();
+    StringBuilder t = new StringBuilder("## The hand-written limits (organization.avsc with 40 attributes, "
+        + "ksql-metrics.avsc, the wide shape)\n\n| case | classic | hand-written byte[] | Kavro byte[] "
+        + "| hand-written BinaryDecoder | Kavro BinaryDecoder | Kavro / hand-written, byte[] "
+        + "| Kavro / hand-written, BinaryDecoder | hand-written / classic | Kavro / classic |\n"
+        + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    Cells vsHand = new Cells(KAVRO_VS_HAND_TARGET);
     List<Double> untargeted = new ArrayList<>();
     for (String c : cases) {
       Map<String, RunResult> e = byCase.getOrDefault(c, Map.of());
       double classic = score(e, "classic");
       double hand = score(e, "hand");
       double kavro = score(e, "kavro");
-      t.append(row(c, records(classic), records(hand), records(kavro),
-          ratio(kavro, hand, c.endsWith("organization") ? organization : untargeted),
+      double binaryHand = score(e, "binaryHand");
+      double binaryKavro = score(e, "binaryKavro");
+      t.append(row(c, records(classic), records(hand), records(kavro), records(binaryHand), records(binaryKavro),
+          vsHand.judge(c + " byte[]", kavro, hand), vsHand.judge(c + " BinaryDecoder", binaryKavro, binaryHand),
           ratio(hand, classic, untargeted), ratio(kavro, classic, untargeted)));
     }
-    t.append('\n').append(target("Kavro / hand-written (organization)", geomean(organization), 1.0)).append('\n');
+    t.append('\n').append(vsHand.summary("compiled Kavro / hand-written, every case and path")).append('\n');
     return t.toString();
+  }
+
+  /**
+   * Ratio cells with a target each: a cell prints its ratio and whether it meets the target, and the summary names
+   * the cells that do not.
+   */
+  static final class Cells {
+    private final double target;
+    private final List<Double> ratios = new ArrayList<>();
+    private final List<String> missed = new ArrayList<>();
+
+    Cells(double target) {
+      this.target = target;
+    }
+
+    String judge(String cell, double a, double b) {
+      if (Double.isNaN(a) || Double.isNaN(b) || b == 0) {
+        return "n/a";
+      }
+      double ratio = a / b;
+      ratios.add(ratio);
+      if (ratio >= target) {
+        return String.format(Locale.ROOT, "%.2fx met", ratio);
+      }
+      missed.add(cell);
+      return String.format(Locale.ROOT, "%.2fx **not met**", ratio);
+    }
+
+    double geomean() {
+      return RatioRunner.geomean(ratios);
+    }
+
+    String summary(String what) {
+      if (ratios.isEmpty()) {
+        return String.format(Locale.ROOT, "- Target %s >= %.1fx: not measured%n", what, target);
+      }
+      return String.format(Locale.ROOT, "- Target %s >= %.1fx: %s (%d of %d cells met%s)%n", what, target,
+          missed.isEmpty() ? "met" : "NOT met", ratios.size() - missed.size(), ratios.size(),
+          missed.isEmpty() ? "" : "; not met: " + String.join(", ", missed));
+    }
   }
 
   private static String allocationTable(Map<String, Map<String, RunResult>> byCase, List<String> cases,
@@ -247,10 +354,18 @@ final class RatioRunner {
   }
 
   private static String ratio(double a, double b, List<Double> collect) {
+    return ratio(a, b, collect, null);
+  }
+
+  /** {@code a / b} formatted, and added to {@code collect} and, unless null, {@code also}. */
+  private static String ratio(double a, double b, List<Double> collect, List<Double> also) {
     if (Double.isNaN(a) || Double.isNaN(b) || b == 0) {
       return "n/a";
     }
     collect.add(a / b);
+    if (also != null) {
+      also.add(a / b);
+    }
     return String.format(Locale.ROOT, "%.2fx", a / b);
   }
 
@@ -284,7 +399,11 @@ final class RatioRunner {
     List<String> decodeCases = BenchCase.DECODE_CASES;
     List<String> encodeCases = BenchCase.ENCODE_CASES;
     List<String> connectCases = BenchCase.CONNECT_CASES;
-    boolean limit = true;
+    List<String> limitCases = LIMIT_CASES;
+    /** The benchmark methods to run per table; {@code null} for all of them. */
+    List<String> decodeEngines;
+    List<String> encodeEngines;
+    List<String> limitEngines;
     boolean gc;
     int forks = 1;
     // Six, not three: on 2 cores, traces showed engines still short of steady state in their second to fourth second
@@ -295,6 +414,11 @@ final class RatioRunner {
     TimeValue measurementTime = TimeValue.seconds(1);
     Path out = defaultOut();
     String note;
+
+    static final List<String> LIMIT_CASES = List.of("organization", "specific:organization", "ksql-metrics", "wide");
+    /** The shape families and, for comparison with the earlier tables, organization.avsc. */
+    static final List<String> QUICK_CASES = concat(BenchCase.SHAPE_CASES, List.of("organization"));
+    static final List<String> QUICK_LIMIT_CASES = List.of("organization", "ksql-metrics", "wide");
 
     static Settings parse(String[] args) {
       Settings s = new Settings();
@@ -312,7 +436,9 @@ final class RatioRunner {
           case "--no-encode" -> s.encodeCases = List.of();
           case "--connect-cases" -> s.connectCases = list(args[++i]);
           case "--no-connect" -> s.connectCases = List.of();
-          case "--no-limit" -> s.limit = false;
+          case "--no-limit" -> s.limitCases = List.of();
+          case "--limit-cases" -> s.limitCases = list(args[++i]);
+          case "--quick" -> s.quick();
           case "--gc" -> s.gc = true;
           case "-f" -> s.forks = Integer.parseInt(args[++i]);
           case "-wi" -> s.warmupIterations = Integer.parseInt(args[++i]);
@@ -331,9 +457,35 @@ final class RatioRunner {
       return s;
     }
 
+    /**
+     * The shape families and the hand-written limits with the engines the targets compare, short iterations: about
+     * 15 minutes on 2 quiet cores. Options after {@code --quick} override it.
+     */
+    void quick() {
+      decodeCases = QUICK_CASES;
+      encodeCases = QUICK_CASES;
+      connectCases = BenchCase.SHAPE_CASES;
+      limitCases = QUICK_LIMIT_CASES;
+      decodeEngines = List.of("fast", "kavro", "kavroFallback", "binaryKavro", "binaryKavroFallback");
+      encodeEngines = List.of("vanilla", "kavro", "kavroFallback", "serde");
+      limitEngines = List.of("hand", "kavro", "binaryHand", "binaryKavro");
+      forks = 1;
+      warmupIterations = 3;
+      iterations = 3;
+      warmupTime = TimeValue.seconds(1);
+      measurementTime = TimeValue.seconds(1);
+      note = note == null ? "--quick preset" : note;
+    }
+
     String describe() {
       return String.format(Locale.ROOT, "1.37, forks %d, warmup %d x %s, measurement %d x %s, throughput mode%s",
           forks, warmupIterations, warmupTime, iterations, measurementTime, gc ? ", -prof gc" : "");
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+      List<String> all = new ArrayList<>(a);
+      all.addAll(b);
+      return List.copyOf(all);
     }
 
     private static List<String> list(String csv) {
@@ -352,11 +504,15 @@ final class RatioRunner {
     private static String help() {
       return String.join("\n",
           "ratios [options]",
+          "  --quick              the shape families and the hand-written limits, only the engines the targets",
+          "                       compare, -f 1 -wi 3 -i 3 -w 1s -r 1s: about 15 minutes on 2 quiet cores",
+          "                       (later options override it)",
           "  --cases a,b          decode these cases, and encode and Connect-convert those of them that do",
           "  --decode-cases a,b   default: " + String.join(",", BenchCase.DECODE_CASES),
           "  --encode-cases a,b   default: " + String.join(",", BenchCase.ENCODE_CASES),
           "  --connect-cases a,b  default: " + String.join(",", BenchCase.CONNECT_CASES)
               + " (also: unionHeavy,random-10-deep,random-100-deep)",
+          "  --limit-cases a,b    default: " + String.join(",", LIMIT_CASES),
           "  --no-decode | --no-encode | --no-connect | --no-limit   skip a table",
           "  --gc                 add JMH's GC profiler and an allocation-per-record table",
           "  -f N -wi N -i N -w 1s -r 1s   JMH forks, warmup/measurement iterations and times (1, 6, 4, 1s, 1s)",

@@ -22,10 +22,14 @@ class DecodeEnginesTest {
   @MethodSource("decodeCases")
   void everyEngineDecodesWhatAvroDecodes(String name) throws Exception {
     DecodeEngines engines = new DecodeEngines(BenchCase.load(name));
-    for (int i = 0; i < BenchCase.RECORDS; i++) {
+    for (int i = 0; i < engines.benchCase().distinct; i++) {
       Object expected = engines.classic(i);
       assertEquals(expected, engines.fast(i), name + " record " + i + ": FastReader");
       assertEquals(expected, engines.kavro(i), name + " record " + i + ": Kavro");
+      assertEquals(expected, engines.kavroFallback(i), name + " record " + i + ": Kavro fallback");
+      assertEquals(expected, engines.binaryKavro(i), name + " record " + i + ": Kavro over BinaryDecoder");
+      assertEquals(expected, engines.binaryKavroFallback(i),
+          name + " record " + i + ": Kavro fallback over BinaryDecoder");
       assertEquals(expected, engines.serde(i), name + " record " + i + ": KavroDeserializer");
     }
   }
@@ -35,13 +39,14 @@ class DecodeEnginesTest {
   void decodedValuesHaveTheReaderModel(String name) throws Exception {
     BenchCase c = BenchCase.load(name);
     DecodeEngines engines = new DecodeEngines(c);
-    Object kavro = engines.kavro(0);
-    if (c.isSpecific()) {
-      assertEquals(c.specificClass, kavro.getClass());
-      assertEquals(c.specificClass, engines.serde(0).getClass());
-    } else {
-      assertEquals(c.reader, ((GenericRecord) kavro).getSchema());
-      assertTrue(!(kavro instanceof SpecificRecord));
+    for (Object kavro : new Object[] {engines.kavro(0), engines.kavroFallback(0), engines.binaryKavro(0),
+        engines.binaryKavroFallback(0), engines.serde(0)}) {
+      if (c.isSpecific()) {
+        assertEquals(c.specificClass, kavro.getClass());
+      } else {
+        assertEquals(c.reader, ((GenericRecord) kavro).getSchema());
+        assertTrue(!(kavro instanceof SpecificRecord));
+      }
     }
   }
 
@@ -56,22 +61,28 @@ class DecodeEnginesTest {
 
   @Test
   void handWrittenReadersEqualAvro() throws Exception {
-    for (String name : new String[] {"organization", "specific:organization", "ksql-metrics"}) {
+    for (String name : new String[] {"organization", "specific:organization", "ksql-metrics", "wide", "wide-short",
+        "wide-long"}) {
       DecodeEngines engines = new DecodeEngines(BenchCase.load(name));
       assertTrue(engines.hasHandWritten());
-      for (int i = 0; i < BenchCase.RECORDS; i++) {
-        Object expected = engines.fast(i);
-        Object hand = engines.hand(i);
-        assertEquals(expected.getClass(), hand.getClass(), name);
-        assertEquals(expected.toString(), hand.toString(), name + " record " + i);
-        assertEquals(expected, hand, name + " record " + i);
+      for (int i = 0; i < engines.benchCase().distinct; i++) {
+        Object expected = engines.classic(i);
+        for (Object hand : new Object[] {engines.hand(i), engines.binaryHand(i)}) {
+          assertEquals(expected.getClass(), hand.getClass(), name);
+          assertEquals(expected.toString(), hand.toString(), name + " record " + i);
+          assertEquals(expected, hand, name + " record " + i);
+        }
       }
     }
   }
 
   @Test
   void handWrittenReaderRefusesOtherSchemas() {
-    DecodeEngines engines = new DecodeEngines(BenchCase.load("user80"));
-    assertThrows(IllegalStateException.class, () -> engines.hand(0));
+    for (String name : new String[] {"user80", "nested", "upper:ksql-metrics"}) {
+      DecodeEngines engines = new DecodeEngines(BenchCase.load(name));
+      assertTrue(!engines.hasHandWritten(), name);
+      assertThrows(IllegalStateException.class, () -> engines.hand(0));
+      assertThrows(IllegalStateException.class, () -> engines.binaryHand(0));
+    }
   }
 }

@@ -1,11 +1,15 @@
 package dev.kavro.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.bench.data.BenchCase;
+import dev.kavro.bench.jmh.DecodeBenchmark;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class RatioRunnerTest {
@@ -33,7 +37,46 @@ class RatioRunnerTest {
     assertEquals(BenchCase.DECODE_CASES, s.decodeCases);
     assertEquals(BenchCase.ENCODE_CASES, s.encodeCases);
     assertEquals(BenchCase.CONNECT_CASES, s.connectCases);
-    assertTrue(s.limit);
+    assertEquals(List.of("organization", "specific:organization", "ksql-metrics", "wide"), s.limitCases);
+    assertNull(s.decodeEngines);
+    assertTrue(s.decodeCases.containsAll(BenchCase.SHAPE_CASES));
+  }
+
+  @Test
+  void quickRunsTheShapesAndLimitsWithTheComparedEnginesAndLaterOptionsOverrideIt() {
+    RatioRunner.Settings s = RatioRunner.Settings.parse(new String[] {"--quick", "-i", "5"});
+    assertTrue(s.decodeCases.containsAll(BenchCase.SHAPE_CASES));
+    assertTrue(s.encodeCases.contains("nested"));
+    assertTrue(s.limitCases.contains("wide"));
+    assertTrue(s.decodeEngines.containsAll(List.of("fast", "kavro", "kavroFallback", "binaryKavro",
+        "binaryKavroFallback")));
+    assertEquals(1, s.forks);
+    assertEquals(3, s.warmupIterations);
+    assertEquals(5, s.iterations);
+    assertEquals(List.of(), RatioRunner.Settings.parse(new String[] {"--quick", "--no-limit"}).limitCases);
+  }
+
+  @Test
+  void enginesSelectBenchmarkMethodsExactly() {
+    String all = RatioRunner.includePattern(DecodeBenchmark.class, null);
+    String some = RatioRunner.includePattern(DecodeBenchmark.class, List.of("kavro", "fast"));
+    String method = DecodeBenchmark.class.getName() + ".kavro";
+    assertTrue(Pattern.compile(all).matcher(method + "Fallback").find());
+    assertTrue(Pattern.compile(some).matcher(method).find());
+    assertFalse(Pattern.compile(some).matcher(method + "Fallback").find());
+    assertFalse(Pattern.compile(some).matcher(DecodeBenchmark.class.getName() + ".binaryKavro").find());
+  }
+
+  @Test
+  void cellsJudgeEachRatioAndNameTheMisses() {
+    RatioRunner.Cells cells = new RatioRunner.Cells(1.2);
+    assertEquals("1.50x met", cells.judge("a", 3.0, 2.0));
+    assertEquals("1.10x **not met**", cells.judge("b", 1.1, 1.0));
+    assertEquals("n/a", cells.judge("c", Double.NaN, 1.0));
+    String summary = cells.summary("x");
+    assertTrue(summary.contains("NOT met (1 of 2 cells met; not met: b)"), summary);
+    assertEquals(Math.sqrt(1.5 * 1.1), cells.geomean(), 1e-12);
+    assertTrue(new RatioRunner.Cells(1.0).summary("y").contains("not measured"));
   }
 
   @Test

@@ -57,7 +57,7 @@ final class WriteSide {
   private volatile Target last;
   /** Encoders that grew past this are dropped after use, so that one huge record does not pin memory per thread. */
   private static final int RETAINED_CAPACITY = 1 << 20;
-  private final ThreadScratch<ByteArrayEncoder> byteEncoders = new ThreadScratch<>(ByteArrayEncoder::new);
+  private final dev.kavro.runtime.EncoderPool byteEncoders = new dev.kavro.runtime.EncoderPool();
 
   /** How encoders are built: the reference generic path, or the direct path. */
   interface EncoderFactoryKind {

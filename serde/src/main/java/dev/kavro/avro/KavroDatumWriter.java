@@ -3,6 +3,7 @@ package dev.kavro.avro;
 import dev.kavro.cache.WriterCache;
 import dev.kavro.cache.WriterEntry;
 import dev.kavro.runtime.ByteArrayEncoder;
+import dev.kavro.runtime.EncoderPool;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
@@ -23,9 +24,8 @@ import org.apache.avro.specific.SpecificData;
  * @param <T> the type of datum written
  */
 public final class KavroDatumWriter<T> implements DatumWriter<T> {
-  /** {@link #toBytes}'s per-thread encoder; ones that grew past this are dropped after use, not kept per thread. */
-  private static final ThreadLocal<ByteArrayEncoder[]> ENCODER = ThreadLocal.withInitial(() -> new ByteArrayEncoder[1]);
-  private static final int RETAINED_CAPACITY = 1 << 20;
+  /** {@link #toBytes}'s per-thread encoders. */
+  private static final EncoderPool ENCODERS = new EncoderPool();
 
   private final GenericData model;
   private final ReaderMode mode;
@@ -93,20 +93,10 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
    * @throws RuntimeException as {@link #write} does
    */
   public byte[] toBytes(T datum) throws IOException {
-    ByteArrayEncoder[] slot = ENCODER.get();
-    ByteArrayEncoder encoder = slot[0];
-    // Taken out of its slot while in use, so that a toBytes nested inside this write gets an encoder of its own.
-    slot[0] = null;
-    if (encoder == null) {
-      encoder = new ByteArrayEncoder();
-    }
-    try {
-      write(datum, encoder.reset());
-      return encoder.toByteArray();
-    } finally {
-      if (encoder.capacity() <= RETAINED_CAPACITY) {
-        slot[0] = encoder;
-      }
+    // A toBytes nested inside this write (a custom conversion, say) gets an encoder of its own.
+    try (EncoderPool.Lease lease = ENCODERS.acquire()) {
+      write(datum, lease.encoder());
+      return lease.encoder().toByteArray();
     }
   }
 

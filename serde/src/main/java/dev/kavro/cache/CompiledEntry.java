@@ -9,10 +9,15 @@ import java.time.Duration;
  * @param <T> the generated type
  */
 public abstract class CompiledEntry<T> {
-  protected final CompiledSlot<T> compiled;
+  private final CompiledSlot<T> compiled;
 
   protected CompiledEntry(CompiledSlot<T> compiled) {
     this.compiled = compiled;
+  }
+
+  /** The compiled instance, or {@code null} while there is none (not yet, or never: the fallback serves). */
+  protected final T compiledCode() {
+    return compiled.get();
   }
 
   /** Whether compiled code is in use. */

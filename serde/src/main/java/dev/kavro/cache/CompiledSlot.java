@@ -1,6 +1,7 @@
 package dev.kavro.cache;
 
 import dev.kavro.codegen.GeneratedSource;
+import dev.kavro.codegen.SourceLegend;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +17,9 @@ import org.slf4j.LoggerFactory;
  * The compiled half of a cache entry: compiled at most once, in the background or on demand, and published through
  * a volatile field that the hot path reads. A failure is logged once at WARN (the numbered source at DEBUG) and is
  * sticky: the entry keeps its fallback, which gives the same results. Thread-safe.
+ *
+ * <p>Public only as an opaque handle: {@link CompilingCache#newSlot} makes one for a {@link CompiledEntry} subclass in
+ * another Kavro module (the Connect converter); everything else is package-private.
  *
  * @param <T> the generated type ({@code GeneratedReader} or {@code GeneratedWriter})
  */
@@ -35,7 +39,7 @@ public final class CompiledSlot<T> {
    * @param what "reader" or "writer", for messages
    * @param generator checks the limits and generates the source; runs on the compiling thread
    */
-  public CompiledSlot(CompileService service, Object key, String what, Callable<GeneratedSource> generator) {
+  CompiledSlot(CompileService service, Object key, String what, Callable<GeneratedSource> generator) {
     this(service, key, what, generator, null);
   }
 
@@ -54,17 +58,17 @@ public final class CompiledSlot<T> {
   }
 
   /** The compiled instance, or {@code null} while there is none. */
-  public T get() {
+  T get() {
     return compiled;
   }
 
   /** Whether a compilation was started. */
-  public boolean isStarted() {
+  boolean isStarted() {
     return compilation.get() != null;
   }
 
   /** Starts compiling in the background, once; returns at once. */
-  public void compileAsync() {
+  void compileAsync() {
     if (unavailable != null || compilation.get() != null) {
       return;
     }
@@ -80,7 +84,7 @@ public final class CompiledSlot<T> {
    *
    * @throws AvroRuntimeException if compilation fails
    */
-  public void compileNow() {
+  void compileNow() {
     if (unavailable != null) {
       throw new AvroRuntimeException("Kavro does not compile this " + what + ": " + unavailable);
     }
@@ -105,7 +109,7 @@ public final class CompiledSlot<T> {
   }
 
   /** Waits up to {@code timeout} for compiled code; whether there is some. */
-  public boolean await(Duration timeout) {
+  boolean await(Duration timeout) {
     CompletableFuture<T> future = compilation.get();
     if (future != null) {
       try {
@@ -122,12 +126,13 @@ public final class CompiledSlot<T> {
   @SuppressWarnings("unchecked")
   private void compileInto(CompletableFuture<T> future) {
     long start = System.nanoTime();
-    GeneratedSource source = null;
+    SourceLegend.Generated generated = null;
     try {
-      source = generator.call();
-      T instance = (T) service.instantiate(source);
+      generated = SourceLegend.generate(generator);
+      T instance = (T) service.instantiate(generated.source());
       compiled = instance;
       service.compiles.increment();
+      generated.logCompiled(LOG, what, key, System.nanoTime() - start);
       future.complete(instance);
     } catch (CodegenLimitException e) {
       service.compileFailures.increment();
@@ -138,8 +143,9 @@ public final class CompiledSlot<T> {
       service.compileFailures.increment();
       LOG.warn("Kavro could not compile a {} for {}; it stays on the fallback, which gives the same results: {}",
           what, key, e.toString());
-      if (source != null && LOG.isDebugEnabled()) {
-        LOG.debug("Source of the failed Kavro {} {}:\n{}", what, source.className(), source.numberedSource());
+      if (generated != null && LOG.isDebugEnabled()) {
+        LOG.debug("Source of the failed Kavro {} {}:\n{}Legend (not part of the compiled source):\n{}", what,
+            generated.source().className(), generated.source().numberedSource(), generated.legendText());
       }
       future.completeExceptionally(e);
     } finally {

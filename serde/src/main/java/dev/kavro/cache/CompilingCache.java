@@ -56,12 +56,12 @@ public abstract class CompilingCache<K, V> {
     return new CompiledSlot<>(compileService, key, what, generator);
   }
 
-  /** @throws CodegenLimitException if {@code plan} is beyond the code-generation limits */
+  /** @throws IllegalStateException if {@code plan} is beyond the code-generation limits (the slot then logs it once) */
   protected final void checkLimits(ReadPlan plan) {
     compileService.limits().check(plan);
   }
 
-  /** @throws CodegenLimitException if {@code schema} is beyond the code-generation limits */
+  /** @throws IllegalStateException if {@code schema} is beyond the code-generation limits (the slot then logs it once) */
   protected final void checkLimits(Schema schema) {
     compileService.limits().check(schema);
   }

@@ -49,14 +49,14 @@ public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
    */
   public Object read(Object reuse, Decoder in, boolean allowCompiled) throws IOException {
     if (allowCompiled) {
-      GeneratedReader code = compiled.get();
+      GeneratedReader code = compiledCode();
       if (code != null) {
         cache.compiledReads.increment();
         return code.read(reuse, in);
       }
       // Compile what is used: a pair read often enough, as a JIT does. Racy counts only shift the moment a little.
       if (++fallbackReadsHere >= cache.compileThreshold()) {
-        compiled.compileAsync();
+        compileAsync();
       }
     }
     cache.fallbackReads.increment();
@@ -66,7 +66,7 @@ public final class ReaderEntry extends CompiledEntry<GeneratedReader> {
 
   /** The class loader of the compiled class, or {@code null}; // visible for testing (unloading) */
   ClassLoader compiledClassLoader() {
-    GeneratedReader code = compiled.get();
+    GeneratedReader code = compiledCode();
     return code == null ? null : code.getClass().getClassLoader();
   }
 

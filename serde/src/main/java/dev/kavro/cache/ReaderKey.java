@@ -19,6 +19,8 @@ final class ReaderKey {
   private final long readerFingerprint;
   private final GenericData model;
   private final int hash;
+  /** The reader's root type, for logs only. */
+  private final String root;
 
   ReaderKey(Schema writer, Schema reader, GenericData model) {
     this.writerJson = writer.toString();
@@ -26,7 +28,16 @@ final class ReaderKey {
     this.writerFingerprint = fingerprint(writerJson);
     this.readerFingerprint = writer == reader ? writerFingerprint : fingerprint(readerJson);
     this.model = model;
+    this.root = rootName(reader);
     this.hash = Long.hashCode(writerFingerprint * 31 + readerFingerprint) * 31 + System.identityHashCode(model);
+  }
+
+  /** {@code record com.example.Order}, {@code array}: the type and, for a named type, its full name. */
+  static String rootName(Schema schema) {
+    return switch (schema.getType()) {
+      case RECORD, ENUM, FIXED -> schema.getType().getName() + " " + schema.getFullName();
+      default -> schema.getType().getName();
+    };
   }
 
   private static long fingerprint(String json) {
@@ -47,6 +58,6 @@ final class ReaderKey {
 
   @Override
   public String toString() {
-    return String.format("writer %016x, reader %016x", writerFingerprint, readerFingerprint);
+    return String.format("%s (writer %016x, reader %016x)", root, writerFingerprint, readerFingerprint);
   }
 }

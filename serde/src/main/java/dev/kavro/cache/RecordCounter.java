@@ -9,10 +9,8 @@ import java.util.concurrent.atomic.LongAdder;
  * instruction, every other thread through a {@link LongAdder}.
  *
  * <p>Why not a {@code LongAdder} alone: its every increment is a locked compare-and-set, which on x86 also waits for
- * the store buffer to drain, and reading a record has just filled it with the stores of a dozen fresh objects.
- * Dropping the count altogether made small records 4 to 6% faster (JMH, two forks, ksql-impressions and
- * random-10-flat); counting this way measured 0 to 4% of their cycles. Most applications read on one thread; that
- * thread counts with a plain store. Thread-safe; {@link #sum()} may trail increments in flight, as
+ * the store buffer to drain, and reading a record has just filled it with the stores of a dozen fresh objects, which
+ * shows on small records. Most applications read on one thread; that thread counts with a plain store. Thread-safe; {@link #sum()} may trail increments in flight, as
  * {@code LongAdder.sum()} does.
  */
 final class RecordCounter {

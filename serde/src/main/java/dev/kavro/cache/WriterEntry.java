@@ -49,7 +49,7 @@ public final class WriterEntry extends CompiledEntry<GeneratedWriter> {
    */
   public void write(Object datum, Encoder out, boolean allowCompiled) throws IOException {
     if (allowCompiled) {
-      GeneratedWriter code = compiled.get();
+      GeneratedWriter code = compiledCode();
       if (code != null) {
         cache.compiledWrites.increment();
         try {

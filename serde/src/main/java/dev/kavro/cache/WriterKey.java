@@ -17,11 +17,14 @@ final class WriterKey {
   private final long fingerprint;
   private final GenericData model;
   private final int hash;
+  /** The root type, for logs only. */
+  private final String root;
 
   WriterKey(Schema schema, GenericData model) {
     this.json = schema.toString();
     this.fingerprint = SchemaNormalization.fingerprint64(json.getBytes(StandardCharsets.UTF_8));
     this.model = model;
+    this.root = ReaderKey.rootName(schema);
     this.hash = Long.hashCode(fingerprint) * 31 + System.identityHashCode(model);
   }
 
@@ -38,6 +41,6 @@ final class WriterKey {
 
   @Override
   public String toString() {
-    return String.format("schema %016x", fingerprint);
+    return String.format("%s (schema %016x)", root, fingerprint);
   }
 }

@@ -15,9 +15,9 @@ import java.util.Set;
  * When and how a generic record's simple fields are read by {@link FieldRuns} instead of straight-line code.
  *
  * <p>Straight-line code is fastest while a reader's code fits the CPU's instruction cache. A plan with hundreds of
- * simple fields does not fit: measured on {@code unionHeavy} (600 optional fields), straight-line code ran 36% fewer
- * instructions than Avro's FastReader but missed the instruction cache 250 times as often and took as long, while
- * runs took 30% less time. Small plans stay straight-line, where runs measured slower.
+ * simple fields does not fit: there straight-line code runs fewer instructions than Avro's FastReader but misses the
+ * instruction cache so often that it is no faster, while one shared loop over the fields is faster than both (the
+ * bench's {@code unionHeavy} case, 600 optional fields). Small plans stay straight-line, where runs are slower.
  */
 final class FieldRunOps {
   /** Plans with at least this many run-able fields (over their distinct records) use runs. */

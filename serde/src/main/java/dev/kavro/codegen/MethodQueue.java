@@ -33,6 +33,7 @@ public final class MethodQueue<K> {
       name = prefix + names.size();
       names.put(key, name);
       pending.addLast(key);
+      SourceLegend.methodNamed(name, key);
     }
     return name;
   }

@@ -43,6 +43,22 @@ public class RegistryException extends RuntimeException {
     return timeout;
   }
 
+  /**
+   * Whether asking again may succeed: the registry timed out, or answered 408, 429, 500, 502, 503 or 504. The
+   * registry client retries these before it gives up; the serdes map them to Kafka's retriable exceptions.
+   */
+  public boolean isRetriable() {
+    return timeout || isRetriableStatus(status);
+  }
+
+  /** Whether an HTTP answer with {@code status} is worth asking again (see {@link #isRetriable()}). */
+  static boolean isRetriableStatus(int status) {
+    return switch (status) {
+      case 408, 429, 500, 502, 503, 504 -> true;
+      default -> false;
+    };
+  }
+
   /** Whether the registry said that the subject, version or schema does not exist. */
   public boolean isNotFound() {
     return status == 404;

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -34,7 +33,6 @@ import org.slf4j.LoggerFactory;
  */
 final class RegistryTransport implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RegistryTransport.class);
-  private static final Set<Integer> RETRIABLE_STATUSES = Set.of(408, 429, 500, 502, 503, 504);
   private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
   private static final String ACCEPT = "application/vnd.schemaregistry.v1+json, application/json";
   private static final long MAX_RESPONSE_BYTES = 64L << 20;
@@ -131,7 +129,7 @@ final class RegistryTransport implements AutoCloseable {
           return jsonBody(call, response);
         }
         failure = errorOf(call, response);
-        if (!RETRIABLE_STATUSES.contains(status)) {
+        if (!RegistryException.isRetriableStatus(status)) {
           throw failure;
         }
       } catch (HttpTimeoutException e) {

@@ -5,9 +5,9 @@ import java.util.function.Supplier;
 /**
  * Per-thread scratch objects (decoders, encoders) with a fast lane for the thread that uses an instance most: a
  * deserializer or reader usually runs on its consumer's thread, and a converter on its Connect task's thread, so that
- * thread finds its object by one field read and an identity check. A {@link ThreadLocal} lookup costs more than that
- * (3 to 5% of reading a small record, JMH ksql-impressions, ksql-metrics and random-10-flat), and much more when the
- * thread's ThreadLocal table has collisions (a Connect worker thread carries many). Other threads use the ThreadLocal.
+ * thread finds its object by one field read and an identity check. A {@link ThreadLocal} lookup costs more than that,
+ * enough to show when reading small records, and much more when the thread's ThreadLocal table has collisions (a
+ * Connect worker thread carries many). Other threads use the ThreadLocal.
  *
  * <p>The first thread to ask keeps the fast lane for the life of this instance (its Thread object stays reachable
  * until the instance goes). Thread-safe: an object is only ever handed to the thread it belongs to, and stays that

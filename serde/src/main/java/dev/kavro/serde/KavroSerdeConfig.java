@@ -38,69 +38,69 @@ public final class KavroSerdeConfig extends AbstractConfig {
 
   public static final String AUTO_REGISTER_SCHEMAS_CONFIG = "auto.register.schemas";
   public static final boolean AUTO_REGISTER_SCHEMAS_DEFAULT = true;
-  public static final String AUTO_REGISTER_SCHEMAS_DOC = "Serializer: register the record's schema under its subject "
+  private static final String AUTO_REGISTER_SCHEMAS_DOC = "Serializer: register the record's schema under its subject "
       + "if it is not registered yet. Checked before use.schema.id and use.latest.version.";
 
   public static final String USE_LATEST_VERSION_CONFIG = "use.latest.version";
   public static final boolean USE_LATEST_VERSION_DEFAULT = false;
-  public static final String USE_LATEST_VERSION_DOC = "Serializer (with auto.register.schemas=false): write with the "
+  private static final String USE_LATEST_VERSION_DOC = "Serializer (with auto.register.schemas=false): write with the "
       + "subject's latest schema. Deserializer: read into the subject's latest schema.";
 
   public static final String LATEST_COMPATIBILITY_STRICT_CONFIG = "latest.compatibility.strict";
   public static final boolean LATEST_COMPATIBILITY_STRICT_DEFAULT = true;
-  public static final String LATEST_COMPATIBILITY_STRICT_DOC = "With use.latest.version, the serializer checks that "
+  private static final String LATEST_COMPATIBILITY_STRICT_DOC = "With use.latest.version, the serializer checks that "
       + "the latest schema can read data written with the record's schema.";
 
   public static final String USE_SCHEMA_ID_CONFIG = "use.schema.id";
   public static final int USE_SCHEMA_ID_DEFAULT = -1;
-  public static final String USE_SCHEMA_ID_DOC = "Serializer (with auto.register.schemas=false): write with this "
+  private static final String USE_SCHEMA_ID_DOC = "Serializer (with auto.register.schemas=false): write with this "
       + "schema id. -1 means unset.";
 
   public static final String ID_COMPATIBILITY_STRICT_CONFIG = "id.compatibility.strict";
   public static final boolean ID_COMPATIBILITY_STRICT_DEFAULT = true;
-  public static final String ID_COMPATIBILITY_STRICT_DOC = "With use.schema.id, the serializer checks that the "
+  private static final String ID_COMPATIBILITY_STRICT_DOC = "With use.schema.id, the serializer checks that the "
       + "schema behind the id can read data written with the record's schema.";
 
   public static final String NORMALIZE_SCHEMAS_CONFIG = "normalize.schemas";
   public static final boolean NORMALIZE_SCHEMAS_DEFAULT = false;
-  public static final String NORMALIZE_SCHEMAS_DOC = "Ask the registry to normalize schemas on register and lookup.";
+  private static final String NORMALIZE_SCHEMAS_DOC = "Ask the registry to normalize schemas on register and lookup.";
 
   public static final String KEY_SUBJECT_NAME_STRATEGY_CONFIG = "key.subject.name.strategy";
   public static final String VALUE_SUBJECT_NAME_STRATEGY_CONFIG = "value.subject.name.strategy";
   public static final String SUBJECT_NAME_STRATEGY_DEFAULT = TopicNameStrategy.class.getName();
-  public static final String SUBJECT_NAME_STRATEGY_DOC = "Class that names the registry subject: Kavro's "
+  private static final String SUBJECT_NAME_STRATEGY_DOC = "Class that names the registry subject: Kavro's "
       + "TopicNameStrategy, RecordNameStrategy, TopicRecordNameStrategy or any SubjectNameStrategy, or Confluent's "
       + "class names io.confluent.kafka.serializers.subject.{TopicNameStrategy,RecordNameStrategy,"
       + "TopicRecordNameStrategy}, which map to Kavro's. Confluent's AssociatedNameStrategy falls back to topic names.";
 
   public static final String SPECIFIC_AVRO_READER_CONFIG = "specific.avro.reader";
   public static final boolean SPECIFIC_AVRO_READER_DEFAULT = false;
-  public static final String SPECIFIC_AVRO_READER_DOC = "Deserializer: return generated SpecificRecord classes "
+  private static final String SPECIFIC_AVRO_READER_DOC = "Deserializer: return generated SpecificRecord classes "
       + "instead of GenericRecord.";
 
   public static final String SPECIFIC_AVRO_KEY_TYPE_CONFIG = "specific.avro.key.type";
   public static final String SPECIFIC_AVRO_VALUE_TYPE_CONFIG = "specific.avro.value.type";
-  public static final String SPECIFIC_AVRO_TYPE_DOC = "Deserializer: a SpecificRecord class whose schema is the reader "
+  private static final String SPECIFIC_AVRO_TYPE_DOC = "Deserializer: a SpecificRecord class whose schema is the reader "
       + "schema. Only used with specific.avro.reader=true.";
 
   public static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG = "avro.use.logical.type.converters";
   public static final boolean AVRO_USE_LOGICAL_TYPE_CONVERTERS_DEFAULT = false;
-  public static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC = "Map logical types to Java types (BigDecimal, "
+  private static final String AVRO_USE_LOGICAL_TYPE_CONVERTERS_DOC = "Map logical types to Java types (BigDecimal, "
       + "UUID, LocalDate, LocalTime, Instant, LocalDateTime) in generic data.";
 
   public static final String AVRO_FAIL_ON_TRAILING_DATA_CONFIG = "avro.fail.on.trailing.data";
   public static final boolean AVRO_FAIL_ON_TRAILING_DATA_DEFAULT = false;
-  public static final String AVRO_FAIL_ON_TRAILING_DATA_DOC = "Deserializer: fail when bytes are left after the "
+  private static final String AVRO_FAIL_ON_TRAILING_DATA_DOC = "Deserializer: fail when bytes are left after the "
       + "Avro datum.";
 
   public static final String CONTEXT_NAME_STRATEGY_CONFIG = "context.name.strategy";
-  public static final String CONTEXT_NAME_STRATEGY_DOC = "A class implementing dev.kavro.serde.ContextNameStrategy: "
+  private static final String CONTEXT_NAME_STRATEGY_DOC = "A class implementing dev.kavro.serde.ContextNameStrategy: "
       + "subjects become :.context:subject and schema ids are looked up in the topic's context. Unset (or "
       + "Confluent's NullContextNameStrategy): the default context.";
 
   public static final String KEY_SCHEMA_ID_SERIALIZER_CONFIG = "key.schema.id.serializer";
   public static final String VALUE_SCHEMA_ID_SERIALIZER_CONFIG = "value.schema.id.serializer";
-  public static final String SCHEMA_ID_SERIALIZER_DOC = "Serializer: where the schema id goes. prefix (or Confluent's "
+  private static final String SCHEMA_ID_SERIALIZER_DOC = "Serializer: where the schema id goes. prefix (or Confluent's "
       + "io.confluent.kafka.serializers.schema.id.PrefixSchemaIdSerializer, the default): 0x00 + int32 id before the "
       + "Avro body. header (or ...HeaderSchemaIdSerializer): 0x01 + the schema's 16-byte GUID in the "
       + "__key_schema_id / __value_schema_id header and plain Avro as the payload; needs a registry that returns "
@@ -108,83 +108,83 @@ public final class KavroSerdeConfig extends AbstractConfig {
 
   public static final String KEY_SCHEMA_ID_DESERIALIZER_CONFIG = "key.schema.id.deserializer";
   public static final String VALUE_SCHEMA_ID_DESERIALIZER_CONFIG = "value.schema.id.deserializer";
-  public static final String SCHEMA_ID_DESERIALIZER_DOC = "Deserializer: where the schema id is read from. dual (or "
+  private static final String SCHEMA_ID_DESERIALIZER_DOC = "Deserializer: where the schema id is read from. dual (or "
       + "Confluent's ...DualSchemaIdDeserializer, the default): the header if present, else the payload prefix; "
       + "prefix (...PrefixSchemaIdDeserializer): the payload prefix only; config (...ConfigSchemaIdDeserializer): "
       + "use.schema.id or use.schema.guid, with the whole payload as Avro.";
 
   public static final String USE_SCHEMA_GUID_CONFIG = "use.schema.guid";
-  public static final String USE_SCHEMA_GUID_DOC = "Serializer (with auto.register.schemas=false): write with the "
+  private static final String USE_SCHEMA_GUID_DOC = "Serializer (with auto.register.schemas=false): write with the "
       + "schema of this GUID; its id is looked up under the subject. Deserializer with the config schema id "
       + "deserializer: read every record with this GUID's schema.";
 
   public static final String SCHEMA_REFLECTION_CONFIG = "schema.reflection";
-  public static final String SCHEMA_REFLECTION_DOC = "Serializer: derive the schema of any non-primitive value with "
+  private static final String SCHEMA_REFLECTION_DOC = "Serializer: derive the schema of any non-primitive value with "
       + "Avro's ReflectData and write it with ReflectDatumWriter, as Confluent does. Deserializer: read into the "
       + "class of kavro.reflection.key.type / kavro.reflection.value.type with ReflectDatumReader (required: Kavro "
       + "never loads a class named by a writer schema).";
 
   public static final String AVRO_REFLECTION_ALLOW_NULL_CONFIG = "avro.reflection.allow.null";
-  public static final String AVRO_REFLECTION_ALLOW_NULL_DOC = "With schema.reflection: use ReflectData.AllowNull, "
+  private static final String AVRO_REFLECTION_ALLOW_NULL_DOC = "With schema.reflection: use ReflectData.AllowNull, "
       + "so every field of a reflected class may be null.";
 
   public static final String AVRO_REMOVE_JAVA_PROPERTIES_CONFIG = "avro.remove.java.properties";
-  public static final String AVRO_REMOVE_JAVA_PROPERTIES_DOC = "Serializer: remove the avro.java.string property "
+  private static final String AVRO_REMOVE_JAVA_PROPERTIES_DOC = "Serializer: remove the avro.java.string property "
       + "from the schemas of records (generated classes carry it) before registering and writing them.";
 
   public static final String KAVRO_REFLECTION_KEY_TYPE_CONFIG = "kavro.reflection.key.type";
   public static final String KAVRO_REFLECTION_VALUE_TYPE_CONFIG = "kavro.reflection.value.type";
-  public static final String KAVRO_REFLECTION_TYPE_DOC = "Deserializer with schema.reflection=true: the class to read "
+  private static final String KAVRO_REFLECTION_TYPE_DOC = "Deserializer with schema.reflection=true: the class to read "
       + "keys / values into (its ReflectData schema is the reader schema).";
 
   public static final String KAVRO_READER_MODE_CONFIG = "kavro.reader.mode";
   public static final String KAVRO_READER_MODE_DEFAULT = "async";
-  public static final String KAVRO_READER_MODE_DOC = "async: serve interpreted reads and writes at once, switch to "
+  private static final String KAVRO_READER_MODE_DOC = "async: serve interpreted reads and writes at once, switch to "
       + "compiled code when it is ready; compiled: compile on first use and wait; fallback: never compile.";
 
   public static final String KAVRO_READER_SCHEMA_CONFIG = "kavro.reader.schema";
-  public static final String KAVRO_READER_SCHEMA_DOC = "Deserializer: an explicit reader schema, as Avro JSON. Takes "
+  private static final String KAVRO_READER_SCHEMA_DOC = "Deserializer: an explicit reader schema, as Avro JSON. Takes "
       + "precedence over use.latest.version and the specific class of the writer's schema.";
 
   public static final String KAVRO_READER_CACHE_MAX_CONFIG = "kavro.reader.cache.max";
   public static final int KAVRO_READER_CACHE_MAX_DEFAULT = ReaderCache.DEFAULT_MAX_ENTRIES;
-  public static final String KAVRO_READER_CACHE_MAX_DOC = "The most compiled readers (and, separately, writers) "
+  private static final String KAVRO_READER_CACHE_MAX_DOC = "The most compiled readers (and, separately, writers) "
       + "kept in the process-wide caches; idle ones are evicted after an hour. Every Kavro serde in the JVM shares the cache: the last "
       + "configure() that sets this key wins.";
 
   public static final String KAVRO_COMPILE_THREADS_CONFIG = "kavro.compile.threads";
   public static final int KAVRO_COMPILE_THREADS_DEFAULT = ReaderCache.DEFAULT_COMPILE_THREADS;
-  public static final String KAVRO_COMPILE_THREADS_DOC = "Background threads that compile readers (and as many for writers), shared by every "
+  private static final String KAVRO_COMPILE_THREADS_DOC = "Background threads that compile readers (and as many for writers), shared by every "
       + "Kavro serde in the JVM; the last configure() that sets this key wins.";
 
   public static final String KAVRO_COMPILE_THRESHOLD_CONFIG = "kavro.compile.threshold";
   public static final int KAVRO_COMPILE_THRESHOLD_DEFAULT = ReaderCache.DEFAULT_COMPILE_THRESHOLD;
-  public static final String KAVRO_COMPILE_THRESHOLD_DOC = "In async mode, how many records of one (writer schema, "
+  private static final String KAVRO_COMPILE_THRESHOLD_DOC = "In async mode, how many records of one (writer schema, "
       + "reader schema) pair are read by the fallback before the pair is compiled in the background (0: at once). "
       + "Schema ids seen only a few times then cost no compile time and no metaspace. Shared by every Kavro serde in "
       + "the JVM; the last configure() that sets this key wins.";
 
   public static final String USE_LATEST_WITH_METADATA_CONFIG = "use.latest.with.metadata";
-  public static final String USE_LATEST_WITH_METADATA_DOC = "Serializer (with auto.register.schemas=false) and "
+  private static final String USE_LATEST_WITH_METADATA_DOC = "Serializer (with auto.register.schemas=false) and "
       + "deserializer: use the subject's latest version whose metadata properties hold these entries, for example "
       + "'application.major.version=2' (comma-separated key=value pairs). Takes precedence over use.latest.version.";
 
   public static final String RULE_EXECUTORS_CONFIG = RuleSettings.RULE_EXECUTORS;
-  public static final String RULE_EXECUTORS_DOC = "Names of configured rule executors; each is set with "
+  private static final String RULE_EXECUTORS_DOC = "Names of configured rule executors; each is set with "
       + "rule.executors.<name>.class (Confluent's CelExecutor, CelFieldExecutor, JsonataExecutor, or a class "
       + "implementing dev.kavro.rules.RuleExecutor) and rule.executors.<name>.param.*. "
       + "rule.executors.<rule name|_TYPE_|_default_>.onSuccess/onFailure/disabled override rules.";
   public static final String RULE_ACTIONS_CONFIG = RuleSettings.RULE_ACTIONS;
-  public static final String RULE_ACTIONS_DOC = "Names of configured rule actions; rule.actions.<name>.class may name "
+  private static final String RULE_ACTIONS_DOC = "Names of configured rule actions; rule.actions.<name>.class may name "
       + "Confluent's DlqAction, with rule.actions.<name>.param.dlq.topic and producer settings.";
   public static final String RULE_SERVICE_LOADER_ENABLE_CONFIG = RuleSettings.RULE_SERVICE_LOADER_ENABLE;
-  public static final String RULE_SERVICE_LOADER_ENABLE_DOC = "Make the built-in executors (CEL, CEL_FIELD, "
+  private static final String RULE_SERVICE_LOADER_ENABLE_DOC = "Make the built-in executors (CEL, CEL_FIELD, "
       + "JSONATA), the DLQ action and any dev.kavro.rules.RuleExecutor service available without listing them.";
   public static final String EXECUTION_ENVIRONMENT_CONFIG = RuleSettings.EXECUTION_ENVIRONMENT;
-  public static final String EXECUTION_ENVIRONMENT_DOC = "The environment this client runs rules in (ALL, CLIENT, "
+  private static final String EXECUTION_ENVIRONMENT_DOC = "The environment this client runs rules in (ALL, CLIENT, "
       + "GATEWAY, SERVER, NONE); a rule set whose enableAt names another environment does not run.";
   public static final String KAVRO_RULES_UNSUPPORTED_CONFIG = RuleSettings.UNSUPPORTED_RULES;
-  public static final String KAVRO_RULES_UNSUPPORTED_DOC = "fail (default): a data-contract rule Kavro cannot "
+  private static final String KAVRO_RULES_UNSUPPORTED_DOC = "fail (default): a data-contract rule Kavro cannot "
       + "execute (ENCRYPT, encoding rules, unknown types) fails every record it applies to with a "
       + "SerializationException naming it. warn: such rules are skipped, with a WARN when the schema is first used.";
 

@@ -17,6 +17,7 @@ import dev.kavro.rules.RulePlan;
 import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ByteArrayEncoder;
+import dev.kavro.runtime.EncoderPool;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
 import java.io.IOException;
@@ -67,10 +68,8 @@ import org.apache.kafka.common.serialization.Serializer;
  * <p>Thread-safety: after {@link #configure}, one instance may be shared by any number of threads.
  */
 public final class KavroSerializer implements Serializer<Object> {
-  /** Per-thread output buffer and encoder: no per-record allocation besides the returned array. */
-  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
-  /** Encoders that grew past this are dropped after use, so that one huge record does not pin memory per thread. */
-  private static final int RETAINED_CAPACITY = 1 << 20;
+  /** Per-thread encoders: no per-record allocation besides the returned array. */
+  private static final EncoderPool ENCODERS = new EncoderPool();
 
   private final SchemaRegistry injected;
   private volatile State state;
@@ -188,12 +187,9 @@ public final class KavroSerializer implements Serializer<Object> {
   }
 
   private static byte[] encode(State s, String topic, SchemaTargets targets, Target target, Object data) {
-    Scratch scratch = SCRATCH.get();
     // A serializer called from inside a write on this thread (a custom conversion, say) gets its own encoder.
-    ByteArrayEncoder encoder = scratch.inUse ? new ByteArrayEncoder() : scratch.encoder;
-    boolean owner = !scratch.inUse;
-    scratch.inUse = true;
-    try {
+    try (EncoderPool.Lease lease = ENCODERS.acquire()) {
+      ByteArrayEncoder encoder = lease.encoder();
       // The frame goes first, so the final array is one copy of the encoder's.
       encoder.reset().writeFixed(target.prefix);
       if (targets.schema.getType() == Schema.Type.BYTES) {
@@ -214,12 +210,6 @@ public final class KavroSerializer implements Serializer<Object> {
       // Only a datum nested past the stack (or one that contains itself) recurses this far; the stack has unwound.
       throw SerdeErrors.serialization("Error serializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
           target.id), "the datum is nested too deeply for this thread's stack, or contains itself");
-    } finally {
-      // Nothing survives reset(), failed writes included; only the array's size needs watching.
-      if (owner) {
-        scratch.inUse = false;
-        encoder.shrink(RETAINED_CAPACITY);
-      }
     }
   }
 
@@ -486,10 +476,5 @@ public final class KavroSerializer implements Serializer<Object> {
       recordWriter.write(data, tmp);
       writer.write(reader.read(null, new ByteArrayDecoder(tmp.array(), 0, tmp.size())), out);
     }
-  }
-
-  private static final class Scratch {
-    ByteArrayEncoder encoder = new ByteArrayEncoder();
-    boolean inUse;
   }
 }

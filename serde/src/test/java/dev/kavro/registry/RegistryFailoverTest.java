@@ -13,12 +13,15 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(30)
 class RegistryFailoverTest {
@@ -92,6 +95,27 @@ class RegistryFailoverTest {
       long wait = clients.sleeps.get(i);
       assertTrue(wait >= 1 && wait <= bounds.get(i), "wait " + i + " was " + wait);
     }
+  }
+
+  /** The client retries exactly what the exception calls retriable, so the serdes' mapping and the retries agree. */
+  @ParameterizedTest
+  @ValueSource(ints = {400, 401, 403, 404, 408, 409, 422, 429, 500, 501, 502, 503, 504, 505})
+  void retriesExactlyTheStatusesTheExceptionCallsRetriable(int status) {
+    first.on("GET /schemas/ids/1", Response.error(status, -1, "Status " + status));
+    registry = clients.create(first.url(), RegistryClientConfig.MAX_RETRIES_CONFIG, 1);
+
+    RegistryException e = assertThrows(RegistryException.class, () -> registry.schemaById(1));
+
+    assertEquals(status, e.status());
+    boolean retriable = Set.of(408, 429, 500, 502, 503, 504).contains(status);
+    assertEquals(retriable, e.isRetriable());
+    assertEquals(retriable ? 2 : 1, first.requests().size());
+  }
+
+  @Test
+  void aTimeoutIsRetriableWhateverItsStatus() {
+    assertTrue(new RegistryException("timed out", RegistryException.NO_RESPONSE, -1, true, null).isRetriable());
+    assertFalse(new RegistryException("refused", RegistryException.NO_RESPONSE, -1, false, null).isRetriable());
   }
 
   @Test

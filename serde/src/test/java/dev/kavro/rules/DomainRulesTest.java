@@ -33,8 +33,6 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,24 +40,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Domain rules (CEL, CEL_FIELD) on write and read, with actions, overrides, and rules Kavro cannot run. */
 @Timeout(60)
-class DomainRulesTest {
+class DomainRulesTest extends StubRegistryTestBase {
   private static final Map<String, Object> CHECK_AGE =
       rule("checkAge", "CONDITION", "WRITE", "CEL", "message.age >= 18");
-
-  private StubRegistry stub;
-  private RestSchemaRegistry registry;
-
-  @BeforeEach
-  void start() throws Exception {
-    stub = StubRegistry.start();
-    registry = client(stub);
-  }
-
-  @AfterEach
-  void stop() {
-    registry.close();
-    stub.close();
-  }
 
   @Test
   void aConditionPassesOrFailsTheRecordNamingTheRule() {

@@ -1,6 +1,5 @@
 package dev.kavro.rules;
 
-import static dev.kavro.rules.RulesFixtures.client;
 import static dev.kavro.rules.RulesFixtures.deserializer;
 import static dev.kavro.rules.RulesFixtures.framed;
 import static dev.kavro.rules.RulesFixtures.rule;
@@ -9,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kavro.registry.RestSchemaRegistry;
 import dev.kavro.registry.StubRegistry;
 import dev.kavro.registry.StubRegistry.Response;
 import java.util.LinkedHashMap;
@@ -19,7 +17,6 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.errors.SerializationException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code socialSecurityNumber}, which no Avro resolution can do), run by JSONata on UPGRADE and DOWNGRADE.
  */
 @Timeout(60)
-class MigrationRulesTest {
+class MigrationRulesTest extends StubRegistryTestBase {
   private static final String V1 = """
       {"type":"record","name":"Customer","namespace":"com.example","fields":[
         {"name":"name","type":"string"},{"name":"ssn","type":"string"},
@@ -48,25 +45,14 @@ class MigrationRulesTest {
       rule("downgradeSsn", "TRANSFORM", "DOWNGRADE", "JSONATA",
           "$merge([$sift($, function($v, $k) {$k != 'socialSecurityNumber'}), {'ssn': $.'socialSecurityNumber'}])")));
 
-  private StubRegistry stub;
-  private RestSchemaRegistry registry;
-
   @BeforeEach
-  void start() throws Exception {
-    stub = StubRegistry.start();
-    registry = client(stub);
+  void scriptVersions() {
     stub.on("GET /schemas/ids/1", Response.ok(version(V1, 1, 1, null)));
     stub.on("GET /schemas/ids/1?subject=customers-value", Response.ok(version(V1, 1, 1, null)));
     stub.on("GET /schemas/ids/2", Response.ok(version(V2, 2, 2, MIGRATIONS)));
     stub.on("GET /schemas/ids/2?subject=customers-value", Response.ok(version(V2, 2, 2, MIGRATIONS)));
     stub.on("GET /subjects/customers-value/versions/1", Response.ok(version(V1, 1, 1, null)));
     stub.on("GET /subjects/customers-value/versions/2", Response.ok(version(V2, 2, 2, MIGRATIONS)));
-  }
-
-  @AfterEach
-  void stop() {
-    registry.close();
-    stub.close();
   }
 
   @ParameterizedTest

@@ -1,6 +1,5 @@
 package dev.kavro.rules;
 
-import static dev.kavro.rules.RulesFixtures.client;
 import static dev.kavro.rules.RulesFixtures.deserializer;
 import static dev.kavro.rules.RulesFixtures.rule;
 import static dev.kavro.rules.RulesFixtures.serializer;
@@ -9,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kavro.registry.RestSchemaRegistry;
 import dev.kavro.registry.StubRegistry;
 import dev.kavro.test.specific.Color;
 import dev.kavro.test.specific.User;
@@ -17,29 +15,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Rules on generated SpecificRecord classes, and a custom executor named in rule.executors. */
 @Timeout(60)
-class SpecificRecordRulesTest {
-  private StubRegistry stub;
-  private RestSchemaRegistry registry;
-
-  @BeforeEach
-  void start() throws Exception {
-    stub = StubRegistry.start();
-    registry = client(stub);
-  }
-
-  @AfterEach
-  void stop() {
-    registry.close();
-    stub.close();
-  }
-
+class SpecificRecordRulesTest extends StubRegistryTestBase {
   @Test
   void specificRecordsAreCheckedOnWriteAndTransformedOnRead() {
     Map<String, Object> metadata = Map.of("tags", Map.of("dev.kavro.test.specific.User.email", List.of("PII")));

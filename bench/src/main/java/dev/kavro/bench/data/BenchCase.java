@@ -24,20 +24,29 @@ import org.apache.avro.util.ClassSecurityValidator;
  * One benchmark case: a writer schema, a reader schema, the data model (generic or specific), and {@value #RECORDS}
  * seeded records encoded with the writer schema. Every engine reads the same bytes.
  *
- * <p>Names: a bench schema ({@code organization}, ...) or {@code random-<fields>-<flat|deep>}, optionally prefixed
- * with {@code specific:} (read into the generated class), {@code evolved:} (see {@link Evolution#evolved}) or
- * {@code upper:} (see {@link Evolution#upperCased}).
+ * <p>Names: a bench schema ({@code organization}, ...), {@code random-<fields>-<flat|deep>}, or a shape family
+ * ({@code wide}, {@code nested}, {@code strings}, {@code unions}, see {@link ShapeSchemas}) with an optional data
+ * profile suffix ({@code -short}, {@code -long}, see {@link DataProfile}); optionally prefixed with {@code specific:}
+ * (read into the generated class), {@code evolved:} (see {@link Evolution#evolved}) or {@code upper:} (see
+ * {@link Evolution#upperCased}).
  */
 public final class BenchCase {
   /** Records per benchmark operation, as in RTB House's published numbers. */
   public static final int RECORDS = 1000;
+
+  /**
+   * The shape families with Kafka-like data, and {@code strings} once more with short strings: generic, one schema,
+   * so that every engine (Connect's too) can run them.
+   */
+  public static final List<String> SHAPE_CASES = List.of("wide", "nested", "strings", "strings-short", "unions");
 
   /** The cases the ratio runner decodes by default. */
   public static final List<String> DECODE_CASES = List.of(
       "organization", "user80", "unionHeavy", "ksql-metrics", "ksql-impressions",
       "specific:organization", "specific:user80", "specific:unionHeavy", "specific:ksql-metrics",
       "random-10-flat", "random-100-flat", "random-10-deep", "random-100-deep",
-      "evolved:random-100-flat", "evolved:random-10-deep", "upper:ksql-metrics");
+      "evolved:random-100-flat", "evolved:random-10-deep", "upper:ksql-metrics",
+      "wide", "nested", "strings", "strings-short", "unions");
 
   /** The cases the ratio runner encodes by default: those whose writer and reader are the same. */
   public static final List<String> ENCODE_CASES =
@@ -67,7 +76,14 @@ public final class BenchCase {
   }
 
   private static final Pattern RANDOM = Pattern.compile("random-(\\d+)-(flat|deep)");
+  private static final Pattern SHAPE = Pattern.compile("(wide|nested|strings|unions)(?:-(\\w+))?");
   private static final int ORGANIZATION_ATTRIBUTES = 40;
+  /**
+   * Distinct records of {@code nested}, repeated to fill {@value #RECORDS}: one of them is about 80 KB of Avro and
+   * 0.6 MB of generic objects, and a thousand distinct ones would take 14 s and 600 MB to build in every fork. Fifty
+   * (4 MB of bytes) are far more than any branch predictor or data cache holds.
+   */
+  private static final int NESTED_DISTINCT = 50;
 
   public final String name;
   public final Schema writer;
@@ -78,14 +94,21 @@ public final class BenchCase {
   public final List<Object> writerData;
   /** The records as Avro binary of the writer schema, without any framing. */
   public final byte[][] bodies;
+  /**
+   * How many of the records are distinct: records {@code i} and {@code i % distinct} are the same. {@value #RECORDS}
+   * except for the big {@code nested} records; checking the first {@code distinct} records checks them all.
+   */
+  public final int distinct;
 
-  private BenchCase(String name, Schema writer, Schema reader, Class<?> specificClass, List<Object> writerData) {
+  private BenchCase(String name, Schema writer, Schema reader, Class<?> specificClass, List<Object> writerData,
+      int distinct) {
     this.name = name;
     this.writer = writer;
     this.reader = reader;
     this.specificClass = specificClass;
     this.writerData = writerData;
-    this.bodies = encode(writer, writerData);
+    this.distinct = distinct;
+    this.bodies = encode(writer, writerData, distinct);
   }
 
   /**
@@ -97,24 +120,30 @@ public final class BenchCase {
     String base = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
     String variant = name.contains(":") ? name.substring(0, name.indexOf(':')) : "";
     Schema writer = baseSchema(base);
+    int distinct = base.startsWith("nested") ? NESTED_DISTINCT : RECORDS;
     List<Object> data = new ArrayList<>(RECORDS);
-    RandomDatum random = new RandomDatum(base.hashCode(), base.equals("organization") ? ORGANIZATION_ATTRIBUTES : -1);
+    RandomDatum random = new RandomDatum(base.hashCode(), profile(base));
     for (int i = 0; i < RECORDS; i++) {
-      data.add(random.next(writer));
+      data.add(i < distinct ? random.next(writer) : data.get(i % distinct));
     }
     return switch (variant) {
-      case "" -> new BenchCase(name, writer, writer, null, data);
-      case "evolved" -> new BenchCase(name, writer, Evolution.evolved(writer), null, data);
-      case "upper" -> new BenchCase(name, writer, Evolution.upperCased(writer), null, data);
+      case "" -> new BenchCase(name, writer, writer, null, data, distinct);
+      case "evolved" -> new BenchCase(name, writer, Evolution.evolved(writer), null, data, distinct);
+      case "upper" -> new BenchCase(name, writer, Evolution.upperCased(writer), null, data, distinct);
       case "specific" -> {
         Class<?> type = SpecificData.get().getClass(writer);
         if (type == null) {
           throw new IllegalArgumentException("No generated class for " + writer.getFullName() + " in case " + name);
         }
-        yield new BenchCase(name, writer, SpecificData.get().getSchema(type), type, data);
+        yield new BenchCase(name, writer, SpecificData.get().getSchema(type), type, data, distinct);
       }
       default -> throw new IllegalArgumentException("Unknown variant '" + variant + "' in case " + name);
     };
+  }
+
+  /** Whether a case name, with or without a variant prefix, names a shape family ({@link ShapeSchemas}). */
+  public static boolean isShape(String name) {
+    return SHAPE.matcher(name.substring(name.indexOf(':') + 1)).matches();
   }
 
   public boolean isSpecific() {
@@ -179,16 +208,33 @@ public final class BenchCase {
       int depth = m.group(2).equals("deep") ? 3 : 1;
       return RandomSchemas.generate("Random" + fields + m.group(2), 42L * fields + depth, fields, depth);
     }
+    Matcher shape = SHAPE.matcher(base);
+    if (shape.matches()) {
+      return ShapeSchemas.get(shape.group(1));
+    }
     return BenchSchemas.load(base);
   }
 
-  private static byte[][] encode(Schema schema, List<Object> data) {
+  /** Shapes draw Kafka-like sizes (their suffix may name another profile); the original cases keep their data. */
+  private static DataProfile profile(String base) {
+    Matcher shape = SHAPE.matcher(base);
+    if (shape.matches()) {
+      return DataProfile.forSuffix(shape.group(2) == null ? "" : shape.group(2));
+    }
+    return DataProfile.legacy(base.equals("organization") ? ORGANIZATION_ATTRIBUTES : -1);
+  }
+
+  private static byte[][] encode(Schema schema, List<Object> data, int distinct) {
     GenericDatumWriter<Object> writer = new GenericDatumWriter<>(schema);
     byte[][] out = new byte[data.size()][];
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(bytes, null);
     try {
       for (int i = 0; i < out.length; i++) {
+        if (i >= distinct) {
+          out[i] = out[i % distinct];
+          continue;
+        }
         bytes.reset();
         writer.write(data.get(i), encoder);
         encoder.flush();

@@ -11,22 +11,30 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.util.Utf8;
 
 /**
- * Seeded random generic data for a schema. Unlike Avro's {@code RandomData} it lets arrays have a fixed length (the
- * Organization benchmark wants about 40 attributes) and honours ksqlDB's {@code arg.properties} {@code length} on
- * strings, so sizes match the published benchmarks. The same seed gives the same data.
+ * Seeded random generic data for a schema. Unlike Avro's {@code RandomData} it draws string lengths and collection
+ * sizes from a {@link DataProfile} (the Organization benchmark wants 40 attributes, the shape families Kafka-like
+ * sizes) and honours ksqlDB's {@code arg.properties} {@code length} on strings, so sizes match the published
+ * benchmarks. The same seed gives the same data.
  */
 public final class RandomDatum {
   private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-";
 
   private final Random random;
-  private final int arrayLength;
+  private final DataProfile profile;
 
   /**
+   * Data of the bench's original cases ({@link DataProfile#legacy}).
+   *
    * @param arrayLength the length of every array, or {@code -1} for random lengths of 0 to 8
    */
   public RandomDatum(long seed, int arrayLength) {
+    this(seed, DataProfile.legacy(arrayLength));
+  }
+
+  /** Data whose string lengths and collection sizes {@code profile} draws. */
+  public RandomDatum(long seed, DataProfile profile) {
     this.random = new Random(seed);
-    this.arrayLength = arrayLength;
+    this.profile = profile;
   }
 
   /** A generic datum of {@code schema}: a {@code GenericData.Record} for a record schema. */
@@ -46,7 +54,7 @@ public final class RandomDatum {
       case ENUM:
         return new GenericData.EnumSymbol(schema, pick(schema.getEnumSymbols()));
       case ARRAY: {
-        int n = arrayLength >= 0 ? arrayLength : random.nextInt(9);
+        int n = profile.arrayLength(schema.getElementType(), random);
         GenericData.Array<Object> array = new GenericData.Array<>(n, schema);
         for (int i = 0; i < n; i++) {
           array.add(value(schema.getElementType(), -1));
@@ -54,10 +62,10 @@ public final class RandomDatum {
         return array;
       }
       case MAP: {
-        int n = random.nextInt(5);
+        int n = profile.mapSize(random);
         Map<Utf8, Object> map = new HashMap<>();
         for (int i = 0; i < n; i++) {
-          map.put(new Utf8("k" + i + string(4)), value(schema.getValueType(), -1));
+          map.put(new Utf8("k" + i + string(profile.mapKeyLength(random))), value(schema.getValueType(), -1));
         }
         return map;
       }
@@ -100,7 +108,7 @@ public final class RandomDatum {
   }
 
   private String string(int length) {
-    int n = length >= 0 ? length : 4 + random.nextInt(21);
+    int n = length >= 0 ? length : profile.stringLength(random);
     StringBuilder sb = new StringBuilder(n);
     for (int i = 0; i < n; i++) {
       sb.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));

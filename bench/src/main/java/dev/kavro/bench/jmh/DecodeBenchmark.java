@@ -17,7 +17,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
-/** Decoding: one operation reads {@value BenchCase#RECORDS} records. Engines are the benchmark methods. */
+/**
+ * Decoding: one operation reads {@value BenchCase#RECORDS} records. Engines are the benchmark methods: Avro's and
+ * Kavro's readers over Avro's {@code BinaryDecoder} ({@code classic}, {@code fast}, {@code binaryKavro*}), Kavro's on
+ * its in-memory path ({@code kavro*}), and the deserializer.
+ */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Thread)
@@ -28,7 +32,8 @@ public class DecodeBenchmark {
   @Param({"organization", "user80", "unionHeavy", "ksql-metrics", "ksql-impressions",
       "specific:organization", "specific:user80", "specific:unionHeavy", "specific:ksql-metrics",
       "random-10-flat", "random-100-flat", "random-10-deep", "random-100-deep",
-      "evolved:random-100-flat", "evolved:random-10-deep", "upper:ksql-metrics"})
+      "evolved:random-100-flat", "evolved:random-10-deep", "upper:ksql-metrics",
+      "wide", "nested", "strings", "strings-short", "unions"})
   public String schema;
 
   private DecodeEngines engines;
@@ -59,6 +64,30 @@ public class DecodeBenchmark {
   public void kavro(Blackhole bh) throws IOException {
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       bh.consume(engines.kavro(i));
+    }
+  }
+
+  /** Kavro's fallback ({@code ReaderMode.FALLBACK}) on the same in-memory path as {@link #kavro}. */
+  @Benchmark
+  public void kavroFallback(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.kavroFallback(i));
+    }
+  }
+
+  /** Kavro's compiled reader over Avro's reused {@code BinaryDecoder}, as {@link #fast} reads. */
+  @Benchmark
+  public void binaryKavro(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.binaryKavro(i));
+    }
+  }
+
+  /** Kavro's fallback over Avro's reused {@code BinaryDecoder}. */
+  @Benchmark
+  public void binaryKavroFallback(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.binaryKavroFallback(i));
     }
   }
 

@@ -30,7 +30,8 @@ import org.openjdk.jmh.infra.Blackhole;
 public class EncodeBenchmark {
   @Param({"organization", "user80", "unionHeavy", "ksql-metrics", "ksql-impressions",
       "specific:organization", "specific:user80", "specific:unionHeavy", "specific:ksql-metrics",
-      "random-10-flat", "random-100-flat", "random-10-deep", "random-100-deep"})
+      "random-10-flat", "random-100-flat", "random-10-deep", "random-100-deep",
+      "wide", "nested", "strings", "strings-short", "unions"})
   public String schema;
 
   private EncodeEngines engines;
@@ -51,6 +52,14 @@ public class EncodeBenchmark {
   public void kavro(Blackhole bh) throws IOException {
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       bh.consume(engines.kavro(i));
+    }
+  }
+
+  /** Kavro's writer fallback ({@code ReaderMode.FALLBACK}). */
+  @Benchmark
+  public void kavroFallback(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.kavroFallback(i));
     }
   }
 

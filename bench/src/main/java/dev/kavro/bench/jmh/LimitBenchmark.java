@@ -18,8 +18,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Kavro against hand-written readers, the reference limits: organization.avsc (generic and specific) and the
- * string-bound ksql-metrics.avsc, with Avro's classic reader beside them to show how far the limit is from it.
+ * Kavro against hand-written readers, the reference limits: organization.avsc (generic and specific), the
+ * string-bound ksql-metrics.avsc and the wide shape, with Avro's classic reader beside them to show how far the limit
+ * is from it. Both on Kavro's in-memory decoder ({@code hand}, {@code kavro}) and over Avro's {@code BinaryDecoder}
+ * ({@code binaryHand}, {@code binaryKavro}).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -28,7 +30,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Warmup(iterations = 6, time = 1)
 @Measurement(iterations = 4, time = 1)
 public class LimitBenchmark {
-  @Param({"organization", "specific:organization", "ksql-metrics"})
+  @Param({"organization", "specific:organization", "ksql-metrics", "wide"})
   public String schema;
 
   private DecodeEngines engines;
@@ -57,6 +59,22 @@ public class LimitBenchmark {
   public void kavro(Blackhole bh) throws IOException {
     for (int i = 0; i < BenchCase.RECORDS; i++) {
       bh.consume(engines.kavro(i));
+    }
+  }
+
+  /** The hand-written reader over Avro's reused {@code BinaryDecoder}. */
+  @Benchmark
+  public void binaryHand(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.binaryHand(i));
+    }
+  }
+
+  /** Kavro's compiled reader over Avro's reused {@code BinaryDecoder}. */
+  @Benchmark
+  public void binaryKavro(Blackhole bh) throws IOException {
+    for (int i = 0; i < BenchCase.RECORDS; i++) {
+      bh.consume(engines.binaryKavro(i));
     }
   }
 }

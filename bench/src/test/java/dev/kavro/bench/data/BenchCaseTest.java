@@ -4,14 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
 import org.junit.jupiter.api.Test;
 
 class BenchCaseTest {
@@ -72,6 +77,71 @@ class BenchCaseTest {
   }
 
   @Test
+  void wideMixesTheTenKindsTenTimes() {
+    Schema wide = BenchCase.load("wide").writer;
+    assertEquals(100, wide.getFields().size());
+    Map<Schema.Type, Long> types = wide.getFields().stream()
+        .collect(Collectors.groupingBy(f -> f.schema().getType(), Collectors.counting()));
+    assertEquals(10L, types.get(Schema.Type.MAP));
+    assertEquals(10L, types.get(Schema.Type.ARRAY));
+    assertEquals(10L, types.get(Schema.Type.ENUM));
+    assertEquals(10L, types.get(Schema.Type.UNION));
+    assertEquals(10L, types.get(Schema.Type.STRING));
+    assertEquals(Schema.Type.LONG, wide.getField("counts1").schema().getElementType().getType());
+    assertEquals(Schema.Type.STRING, wide.getField("tags0").schema().getValueType().getType());
+  }
+
+  @Test
+  void nestedIsWideThreeDeepWithArraysOfAboutFortyRecords() {
+    BenchCase c = BenchCase.load("nested");
+    assertEquals(100, c.writer.getFields().size());
+    Schema detail = c.writer.getField("detail").schema();
+    assertEquals(25, detail.getFields().size());
+    assertEquals(25, detail.getField("sub").schema().getFields().size());
+    assertEquals(3, depth(c.writer));
+    double items = c.writerData.stream().limit(c.distinct)
+        .mapToInt(r -> ((List<?>) ((GenericRecord) r).get("items")).size()).average().orElseThrow();
+    assertTrue(items >= 35 && items <= 45, "mean items " + items);
+    assertTrue(c.distinct < BenchCase.RECORDS);
+    assertSame(c.bodies[0], c.bodies[c.distinct]);
+    assertSame(c.writerData.get(1), c.writerData.get(c.distinct + 1));
+  }
+
+  @Test
+  void stringsAndUnionsShapes() {
+    Schema strings = BenchCase.load("strings").writer;
+    assertEquals(80, strings.getFields().size());
+    assertTrue(strings.getFields().stream().allMatch(f -> f.schema().getType() == Schema.Type.STRING
+        || f.schema().getTypes().get(1).getType() == Schema.Type.STRING));
+    Schema unions = BenchCase.load("unions").writer;
+    assertEquals(100, unions.getFields().size());
+    assertTrue(unions.getFields().stream().allMatch(f -> f.schema().getType() == Schema.Type.UNION));
+  }
+
+  @Test
+  void profilesChangeTheStringLengthsOnly() {
+    double shortMean = meanStringLength(BenchCase.load("strings-short"));
+    double realistic = meanStringLength(BenchCase.load("strings"));
+    double longMean = meanStringLength(BenchCase.load("strings-long"));
+    assertTrue(shortMean >= 1 && shortMean <= 8, "short " + shortMean);
+    assertTrue(realistic >= 25 && realistic <= 45, "realistic " + realistic);
+    assertTrue(longMean >= 200 && longMean <= 400, "long " + longMean);
+    assertEquals(BenchCase.load("strings").writer, BenchCase.load("strings-long").writer);
+    assertThrows(IllegalArgumentException.class, () -> BenchCase.load("wide-huge"));
+  }
+
+  @Test
+  void shapeCasesAreGenericSameSchemaCasesOfEveryTable() {
+    for (String name : BenchCase.SHAPE_CASES) {
+      BenchCase c = BenchCase.load(name);
+      assertTrue(c.sameSchema() && !c.isSpecific(), name);
+      assertTrue(BenchCase.DECODE_CASES.contains(name) && BenchCase.ENCODE_CASES.contains(name), name);
+      assertTrue(BenchCase.CONNECT_CAPABLE_CASES.contains(name), name);
+    }
+    assertArrayEquals(BenchCase.load("unions").bodies[7], BenchCase.load("unions").bodies[7]);
+  }
+
+  @Test
   void unknownNamesFail() {
     assertThrows(IllegalArgumentException.class, () -> BenchCase.load("nope"));
     assertThrows(IllegalArgumentException.class, () -> BenchCase.load("twisted:organization"));
@@ -89,6 +159,21 @@ class BenchCaseTest {
       case UNION -> s.getTypes().forEach(t -> collect(t, seen));
       default -> { }
     }
+  }
+
+  private static double meanStringLength(BenchCase c) {
+    long chars = 0;
+    long strings = 0;
+    for (Object datum : c.writerData) {
+      for (Object value : ((GenericData.Record) datum).getSchema().getFields().stream()
+          .map(f -> ((GenericData.Record) datum).get(f.pos())).toList()) {
+        if (value instanceof Utf8 u) {
+          chars += u.getByteLength();
+          strings++;
+        }
+      }
+    }
+    return (double) chars / strings;
   }
 
   private static int depth(Schema s) {

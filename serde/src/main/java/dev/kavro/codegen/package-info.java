@@ -1,0 +1,11 @@
+/**
+ * Internal: turns a plan ({@code dev.kavro.plan}) into Java source within Janino's subset and compiles it. Public only
+ * for {@code dev.kavro.cache} and for the Connect converter's generators, which share the source writer, the
+ * constants, the method queue and the compiler. Not meant for users; may change between releases.
+ *
+ * <p>Schema text never enters generated source: names are synthetic ({@code KavroReaderN}, methods {@code mN},
+ * constants {@code kN}) and schema-derived values are passed in as constants. The logger
+ * {@value dev.kavro.codegen.SourceLegend#LOGGER_NAME} at TRACE prints each compiled class's numbered source with a
+ * legend of those names ({@link dev.kavro.codegen.SourceLegend}).
+ */
+package dev.kavro.codegen;
