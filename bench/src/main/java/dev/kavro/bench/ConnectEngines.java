@@ -1,7 +1,6 @@
 package dev.kavro.bench;
 
 import dev.kavro.bench.data.BenchCase;
-import dev.kavro.cache.CompiledEntry;
 import dev.kavro.connect.KavroConverter;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
@@ -9,7 +8,6 @@ import dev.kavro.connect.data.AvroToConnectValue;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.registry.MockSchemaRegistry;
-import dev.kavro.serde.KavroSerdeConfig;
 import dev.kavro.wire.WireFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,7 +33,8 @@ import org.apache.kafka.connect.data.Struct;
  *   <li>toConnectData through a {@code GenericRecord}, as Confluent's {@code AvroConverter} does it: Avro's
  *       {@code GenericDatumReader} (FastReaderBuilder, Avro's default) on the body after the 5-byte prefix, then
  *       {@code AvroToConnectValue.convert}, with the Connect schema converted once per case (Confluent caches it too);
- *   <li>toConnectData with {@code KavroConverter}: bytes straight to Connect values by compiled code;
+ *   <li>toConnectData with {@code KavroConverter}: bytes straight to Connect values by its node tree (Connect has
+ *       no compiled code: it was not faster, see {@code bench/results/connect-compiled-vs-tree.md});
  *   <li>fromConnectData through a {@code GenericRecord}, as Confluent's converter does it: {@code
  *       ConnectToAvroValue.convert}, then Avro's {@code GenericDatumWriter} after the 5-byte prefix;
  *   <li>fromConnectData with {@code KavroConverter}: Connect values straight to bytes.
@@ -47,7 +46,7 @@ import org.apache.kafka.connect.data.Struct;
  */
 public final class ConnectEngines {
   private static final AvroDataSettings SETTINGS = AvroDataSettings.DEFAULTS;
-  private static final Map<String, Object> COMPILED = Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "compiled");
+  private static final Map<String, Object> CONFIG = Map.of();
 
   private final BenchCase benchCase;
   private final byte[][] framed;
@@ -66,7 +65,7 @@ public final class ConnectEngines {
   /**
    * @throws IllegalArgumentException if the case's reader differs from its writer, or it is a specific case (Connect
    *     reads generic data)
-   * @throws IllegalStateException if the converter does not read the case with compiled code
+   * @throws IllegalStateException if the converter does not read the case with its node tree
    */
   public ConnectEngines(BenchCase benchCase) {
     if (!benchCase.sameSchema() || benchCase.isSpecific()) {
@@ -83,15 +82,15 @@ public final class ConnectEngines {
     int version = readRegistry.lookup(subject, benchCase.writer, false).version();
     this.connectSchema = AvroToConnectSchema.convert(benchCase.writer, version, SETTINGS);
     this.readConverter = new KavroConverter(readRegistry);
-    this.readConverter.configure(COMPILED, false);
+    this.readConverter.configure(CONFIG, false);
 
     this.structs = new Struct[framed.length];
     for (int i = 0; i < framed.length; i++) {
       structs[i] = (Struct) readConverter.toConnectData(DecodeEngines.TOPIC, framed[i]).value();
     }
-    if (!readerCompiled(readConverter)) {
-      // Measuring the node tree or the generic fallback under the compiled name would be a lie; fail the case.
-      throw new IllegalStateException("KavroConverter did not compile a Connect reader for case " + benchCase.name);
+    if (!readerIsTree(readConverter)) {
+      // Measuring the generic path under the converter's name would be a lie; fail the case.
+      throw new IllegalStateException("KavroConverter did not read case " + benchCase.name + " with its node tree");
     }
 
     MockSchemaRegistry writeRegistry = new MockSchemaRegistry();
@@ -99,7 +98,7 @@ public final class ConnectEngines {
     this.genericWriter = new GenericDatumWriter<>(avroOfConnect, GenericData.get());
     this.writePrefix = WireFormat.idPrefix(writeRegistry.register(subject, avroOfConnect, false));
     this.writeConverter = new KavroConverter(writeRegistry);
-    this.writeConverter.configure(COMPILED, false);
+    this.writeConverter.configure(CONFIG, false);
   }
 
   /** Avro's {@code GenericDatumReader} to a {@code GenericRecord}, then {@code AvroToConnectValue.convert}. */
@@ -145,11 +144,11 @@ public final class ConnectEngines {
   }
 
   /**
-   * Whether the converter's decoder for the case's id is a compiled reader whose code is ready. The converter does
-   * not expose it, and a silent fallback to the node tree or the generic path would still give equal values; so the
-   * bench looks inside (after one read, the last id's entry is cached) and fails loudly if the internals change.
+   * Whether the converter's decoder for the case's id is its node tree. The converter does not expose it, and a
+   * silent fallback to the generic path would still give equal values; so the bench looks inside (after one read,
+   * the last id's entry is cached) and fails loudly if the internals change.
    */
-  static boolean readerCompiled(KavroConverter converter) {
+  static boolean readerIsTree(KavroConverter converter) {
     try {
       Object state = field(converter, "state");
       Object readSide = field(state, "reader");
@@ -157,8 +156,7 @@ public final class ConnectEngines {
       Object entry = field(lastId, "entry");
       Object projection = field(entry, "own");
       Object decoder = field(projection, "decoder");
-      // Compiled Connect readers are cache entries with compiled code; anything else is a fallback path.
-      return decoder instanceof CompiledEntry<?> compiled && compiled.isCompiled();
+      return decoder.getClass().getSimpleName().equals("DirectDecoder");
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw new IllegalStateException("Cannot see KavroConverter's Connect reader; update ConnectEngines", e);
     }

@@ -15,9 +15,8 @@ import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.errors.DataException;
 
 /**
- * The decisions that the direct node tree and the compiled Connect reader share, so that both read every shape the
- * same way, and refuse the same shapes (with {@link UnsupportedSchemaException}, which sends them to the generic
- * path). Stateless.
+ * The decisions of the direct node tree about Connect shapes: how each is read, and which are refused (with
+ * {@link UnsupportedSchemaException}, which sends them to the generic path). Stateless.
  */
 final class ConnectShape {
   private ConnectShape() {}

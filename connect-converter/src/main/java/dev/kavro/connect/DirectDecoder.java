@@ -37,8 +37,8 @@ import org.apache.kafka.connect.data.Struct;
  *
  * <p>Results equal the generic path's ({@link GenericPathDecoder}). The few shapes the tree does not cover (MapEntry
  * arrays with defaults or skipped fields, zero-byte arrays, logical-type plans) make {@link #create} answer the
- * generic path instead. It is also the fallback of the compiled Connect readers ({@link ConnectReaderEntry}), which
- * follow the same {@link ConnectShape} rules. Thread-safe: the tree is immutable.
+ * generic path instead. It serves every reader mode: compiled Connect readers were dropped, because they were not
+ * faster than this tree ({@code bench/results/connect-compiled-vs-tree.md}). Thread-safe: the tree is immutable.
  */
 final class DirectDecoder implements ConnectDecoder {
   private final Node root;
@@ -60,8 +60,8 @@ final class DirectDecoder implements ConnectDecoder {
   /**
    * The node tree for a plan.
    *
-   * @throws UnsupportedSchemaException for shapes the tree does not cover, among them recursive schemas (the tree
-   *     and the compiled readers are built eagerly, node by node, and would not end)
+   * @throws UnsupportedSchemaException for shapes the tree does not cover, among them recursive schemas (the tree is
+   *     built eagerly, node by node, and would not end)
    */
   static DirectDecoder tree(ReadPlan plan, Schema reader, org.apache.kafka.connect.data.Schema connect,
       AvroDataSettings settings) {
@@ -282,6 +282,19 @@ final class DirectDecoder implements ConnectDecoder {
         defaultTargets[i] = connectFields.get(step.pos());
         defaults[i] = defaultNode(plan, step, defaultTargets[i]);
       }
+      byte[] kinds = new byte[steps.size()];
+      int[] nullBranch = new int[steps.size()];
+      for (int i = 0; i < steps.size(); i++) {
+        nullBranch[i] = -1;
+        if (nodes[i] != null) {
+          kinds[i] = Scalar.of(steps.get(i).plan(), targets[i].schema());
+          nullBranch[i] = Scalar.nullBranch(steps.get(i).plan(), targets[i].schema());
+          if (nullBranch[i] >= 0) {
+            kinds[i] = Scalar.of(((UnionPlan) steps.get(i).plan()).branches().get(1 - nullBranch[i]),
+                targets[i].schema());
+          }
+        }
+      }
       return in -> {
         Struct struct = new Struct(connect);
         Object[] values = StructFiller.values(struct);
@@ -289,9 +302,25 @@ final class DirectDecoder implements ConnectDecoder {
           Node node = nodes[i];
           if (node == null) {
             ReadSupport.skip(skips[i], in);
-          } else {
-            StructFiller.put(struct, values, targets[i], node.read(in));
+            continue;
           }
+          byte kind = kinds[i];
+          Object value;
+          if (kind == Scalar.NONE) {
+            value = node.read(in);
+          } else if (nullBranch[i] < 0) {
+            value = Scalar.read(kind, in);
+          } else {
+            int b = in.readIndex();
+            if (b == nullBranch[i]) {
+              value = ReadSupport.readNull(in);
+            } else if (b == 1 - nullBranch[i]) {
+              value = Scalar.read(kind, in);
+            } else {
+              throw ReadSupport.badUnionIndex(b, 2);
+            }
+          }
+          StructFiller.put(struct, values, targets[i], value);
         }
         for (int i = 0; i < defaults.length; i++) {
           StructFiller.put(struct, values, defaultTargets[i], defaults[i].read(in));
@@ -319,6 +348,69 @@ final class DirectDecoder implements ConnectDecoder {
           return in -> decode.read(ReadSupport.defaultDecoder(encoded));
         }
       }
+    }
+  }
+
+  /**
+   * Plain scalar fields of a record, and their unions with null, read by a switch in the record's loop instead of a
+   * call through a node each: the nodes of a record make that call megamorphic, which cost the tree about a third of
+   * its time on records of small fields (organization.avsc's attributes). The same reads and boxes as {@code node()}'s
+   * nodes for these shapes.
+   */
+  private static final class Scalar {
+    static final byte NONE = 0;
+    static final byte STRING = 1;
+    static final byte INT = 2;
+    static final byte LONG = 3;
+    static final byte FLOAT = 4;
+    static final byte DOUBLE = 5;
+    static final byte BOOLEAN = 6;
+
+    private Scalar() {}
+
+    /** The kind of a non-union plan read as {@code connect}, or NONE where its node does more than read and box. */
+    static byte of(ReadPlan plan, org.apache.kafka.connect.data.Schema connect) {
+      if (ConnectShape.isGeneralUnion(connect) || !ScalarFinish.isIdentity(connect)) {
+        return NONE;
+      }
+      return switch (plan.kind()) {
+        case STRING_UTF8, STRING_JAVA -> STRING;
+        case INT -> INT;
+        case LONG -> LONG;
+        case FLOAT -> FLOAT;
+        case DOUBLE -> DOUBLE;
+        case BOOLEAN -> BOOLEAN;
+        default -> NONE;
+      };
+    }
+
+    /** The null branch's index of a two-branch union plan of null and a scalar (not a general union), else -1. */
+    static int nullBranch(ReadPlan plan, org.apache.kafka.connect.data.Schema connect) {
+      if (plan.kind() != ReadPlan.Kind.UNION || ConnectShape.isGeneralUnion(connect)) {
+        return -1;
+      }
+      List<ReadPlan> branches = ((UnionPlan) plan).branches();
+      if (branches.size() != 2) {
+        return -1;
+      }
+      for (int b = 0; b < 2; b++) {
+        if (branches.get(b).kind() == ReadPlan.Kind.NULL && of(branches.get(1 - b), connect) != NONE) {
+          return b;
+        }
+      }
+      return -1;
+    }
+
+    static Object read(byte kind, Decoder in) throws IOException {
+      return switch (kind) {
+        case STRING -> in.readString();
+        case INT -> Integer.valueOf(in.readInt());
+        case LONG -> Long.valueOf(in.readLong());
+        case FLOAT -> Float.valueOf(in.readFloat());
+        case DOUBLE -> Double.valueOf(in.readDouble());
+        case BOOLEAN -> Boolean.valueOf(in.readBoolean());
+        default -> throw new IllegalStateException("Not a scalar kind: " + kind);
+      };
     }
   }
 }

@@ -3,7 +3,6 @@ package dev.kavro.connect;
 import dev.kavro.avro.ReaderMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroValue;
-import dev.kavro.connect.runtime.ConnectValueWriter;
 import dev.kavro.connect.runtime.ConnectWriteSupport;
 import java.io.IOException;
 import java.util.Collection;
@@ -25,8 +24,9 @@ import org.apache.kafka.connect.errors.DataException;
  * The fast path of fromConnectData: writes Connect values straight to Avro binary, with no GenericRecord in between,
  * through a tree of writers precomputed per (Connect schema, Avro schema) position. The bytes equal the generic
  * path's ({@link GenericPathEncoder}): the same union branches, the same map entry order, the same checks. Shapes
- * without a dedicated writer convert that subtree as the generic path does. It is the fallback of the compiled
- * writers ({@link ConnectWriterGenerator}), which make the same decisions. Thread-safe: the tree is immutable.
+ * without a dedicated writer convert that subtree as the generic path does. It serves every reader mode: compiled
+ * Connect writers were dropped, because they were not faster than this tree ({@code
+ * bench/results/connect-compiled-vs-tree.md}). Thread-safe: the tree is immutable.
  */
 final class DirectEncoder implements ConnectEncoder {
   private final Node root;
@@ -46,20 +46,12 @@ final class DirectEncoder implements ConnectEncoder {
   }
 
   /** Writes one value; null-checked by its parent, except where the node handles null itself. */
-  interface Node extends ConnectValueWriter {}
-
-  /**
-   * The generic path for one subtree, as the tree writes shapes without a dedicated node; compiled writers call it
-   * for the same shapes, so that both give the same bytes.
-   */
-  static ConnectValueWriter generic(org.apache.kafka.connect.data.Schema connect, Schema avro,
-      AvroDataSettings settings) {
-    return new TreeBuilder(settings).generic(connect, avro);
-  }
-
-  /** Whether a Connect time or timestamp is written as Avro micros; compiled writers decide as the tree does. */
-  static boolean micros(org.apache.kafka.connect.data.Schema connect, AvroDataSettings settings) {
-    return TreeBuilder.micros(connect, settings);
+  interface Node {
+    /**
+     * @throws DataException if the value does not fit its schema
+     * @throws IOException if the encoder fails
+     */
+    void write(Object value, Encoder out) throws IOException;
   }
 
   private static final class TreeBuilder {
@@ -222,13 +214,19 @@ final class DirectEncoder implements ConnectEncoder {
     }
 
     private Node array(org.apache.kafka.connect.data.Schema connect, Schema avro) {
-      Node element = node(connect.valueSchema(), avro.getElementType());
+      // Non-union items are null-checked here rather than by node()'s wrapper: one call less per item.
+      boolean union = avro.getElementType().getType() == Schema.Type.UNION;
+      Node element = union ? node(connect.valueSchema(), avro.getElementType())
+          : value(connect.valueSchema(), avro.getElementType());
       return (v, out) -> {
         Collection<?> values = ConnectWriteSupport.collection(v);
         out.writeArrayStart();
         out.setItemCount(values.size());
         for (Object e : values) {
           out.startItem();
+          if (e == null && !union) {
+            throw ConnectWriteSupport.nullForRequired();
+          }
           element.write(e, out);
         }
         out.writeArrayEnd();
@@ -236,7 +234,9 @@ final class DirectEncoder implements ConnectEncoder {
     }
 
     private Node map(org.apache.kafka.connect.data.Schema connect, Schema avro) {
-      Node value = node(connect.valueSchema(), avro.getValueType());
+      boolean union = avro.getValueType().getType() == Schema.Type.UNION;
+      Node value = union ? node(connect.valueSchema(), avro.getValueType())
+          : value(connect.valueSchema(), avro.getValueType());
       return (v, out) -> {
         Map<?, ?> map = ConnectWriteSupport.mapInWriteOrder(v);
         out.writeMapStart();
@@ -244,7 +244,11 @@ final class DirectEncoder implements ConnectEncoder {
         for (Map.Entry<?, ?> e : map.entrySet()) {
           out.startItem();
           out.writeString((String) e.getKey());
-          value.write(e.getValue(), out);
+          Object x = e.getValue();
+          if (x == null && !union) {
+            throw ConnectWriteSupport.nullForRequired();
+          }
+          value.write(x, out);
         }
         out.writeMapEnd();
       };

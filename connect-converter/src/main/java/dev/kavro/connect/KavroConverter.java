@@ -118,10 +118,6 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
         || configs.containsKey(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG)) {
       ReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
           serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
-      ConnectReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
-          serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
-      ConnectWriterCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
-          serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
     }
     if (configs.containsKey(KavroSerdeConfig.KAVRO_COMPILE_THRESHOLD_CONFIG)) {
       ReaderCache.shared().setCompileThreshold(serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THRESHOLD_CONFIG));
@@ -239,8 +235,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   /** Which decoders and encoders the converter builds; the generic path is the reference the tests compare with. */
   enum Paths {
     GENERIC(GenericPathDecoder::new, GenericPathEncoder::new),
-    DIRECT((writer, reader, connect, settings, mode) -> ConnectReaderCache.shared().decoder(writer, reader, connect,
-        settings, mode), Paths::directEncoder);
+    DIRECT(DirectDecoder::create, Paths::directEncoder);
 
     final ReadSide.DecoderFactoryKind decoders;
     final WriteSide.EncoderFactoryKind encoders;
@@ -250,14 +245,11 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
       this.encoders = encoders;
     }
 
-    /**
-     * The compiled writer (over the direct encoder's tree). Both are built eagerly and would not end on a recursive
-     * schema, which takes the generic path.
-     */
+    /** The direct encoder's tree; it is built eagerly and would not end on a recursive schema (generic path). */
     private static ConnectEncoder directEncoder(Schema connect, org.apache.avro.Schema avro, AvroDataSettings settings,
         ReaderMode mode) {
       return CyclicSchema.isRecursive(connect) ? new GenericPathEncoder(connect, avro, settings, mode)
-          : ConnectWriterCache.shared().encoder(connect, avro, settings, mode);
+          : DirectEncoder.create(connect, avro, settings, mode);
     }
   }
 

@@ -6,7 +6,7 @@ import org.apache.avro.Schema;
 
 /**
  * An Avro union as Connect's union struct sees it: the null branch, if any, and the other branches in order, one per
- * struct field. Both Connect writers (the compiled one and the node tree) select branches from it.
+ * struct field. The node tree selects branches from it.
  *
  * @param nullIndex the index of the null branch, or -1
  * @param others the indexes of the non-null branches, in union order

@@ -55,11 +55,13 @@ class ConfluentCorpusTest {
   private static final HexFormat HEX = HexFormat.of();
 
   /**
-   * Every way Kavro's converter can read and write: the generic reference path (its core readers and writers on
-   * their fallback; the core's own tests cover their compiled forms) and the direct path in every reader mode.
+   * Every way Kavro's converter can read and write: the generic reference path with the core's readers and writers
+   * on their fallback and compiled, and the direct path (the node tree; Connect has no compiled code) in every reader
+   * mode, which must all be accepted.
    */
   enum Run {
     GENERIC(KavroConverter.Paths.GENERIC, ReaderMode.FALLBACK),
+    GENERIC_COMPILED(KavroConverter.Paths.GENERIC, ReaderMode.COMPILED),
     COMPILED(KavroConverter.Paths.DIRECT, ReaderMode.COMPILED),
     FALLBACK(KavroConverter.Paths.DIRECT, ReaderMode.FALLBACK),
     ASYNC(KavroConverter.Paths.DIRECT, ReaderMode.ASYNC);

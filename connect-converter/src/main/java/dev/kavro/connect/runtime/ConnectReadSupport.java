@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import org.apache.avro.io.Decoder;
 
-/** Leaf operations of a Connect read, shared by the compiled readers and the node-tree fallback. Stateless. */
+/** Leaf operations of a Connect read by the node tree. Stateless. */
 public final class ConnectReadSupport {
   private ConnectReadSupport() {}
 

@@ -11,7 +11,7 @@ import org.apache.kafka.connect.data.Timestamp;
 /**
  * Turns a decoded Avro scalar into its Connect value for one Connect schema, chosen once per schema: narrowing for
  * int8/int16, Connect's Date/Time/Timestamp/Decimal, Kavro's micros. The same rules as the generic path
- * ({@code AvroToConnectValue}). Public because compiled Connect readers call it; not a user API. Thread-safe.
+ * ({@code AvroToConnectValue}). Public for the converter's node tree; not a user API. Thread-safe.
  */
 @FunctionalInterface
 public interface ScalarFinish {

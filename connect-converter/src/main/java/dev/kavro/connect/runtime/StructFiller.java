@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * {@code Struct.put}, logged once at INFO.
  *
  * <p>Usage: {@code Object[] v = StructFiller.values(struct);} then {@code put(struct, v, field, value)} per field;
- * {@code v} is null on the fallback. Public because compiled Connect readers call it; not a user API. Thread-safe
+ * {@code v} is null on the fallback. Public for the converter's node tree; not a user API. Thread-safe
  * (each struct is filled by the thread that made it).
  */
 public final class StructFiller {

@@ -1,0 +1,79 @@
+package dev.kavro.connect;
+
+import static dev.kavro.connect.ConverterFixtures.*;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kavro.avro.ReaderMode;
+import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.ConnectToAvroSchema;
+import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.runtime.ByteArrayEncoder;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.DataException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The node tree of fromConnectData ({@link DirectEncoder}), which serves every reader mode: the generic path's bytes
+ * for every fixture, and field-named errors. The differential tests in {@link ConnectFastPathTest} run through it in
+ * every mode as well.
+ */
+class DirectEncoderTest {
+  private static byte[] encode(ConnectEncoder encoder, Object value) throws IOException {
+    ByteArrayEncoder out = new ByteArrayEncoder();
+    encoder.encode(value, out);
+    return out.toByteArray();
+  }
+
+  @Test
+  void treeWritesTheGenericPathsBytesForEveryFixture() throws IOException {
+    AvroDataSettings settings = AvroDataSettings.DEFAULTS;
+    MockSchemaRegistry registry = freshRegistry();
+    KavroConverter generic = converter(false, Map.of(), KavroConverter.Paths.GENERIC, registry);
+    for (Schema schema : List.of(ConnectFastPathTest.UNIONS, DirectDecoderTest.RICH, ConnectFastPathTest.FLAT)) {
+      int id = registry.register("c-value", schema, false);
+      RandomAvro random = new RandomAvro(schema.getFullName().hashCode() + 1);
+      // The generic read side keeps one Connect schema per id: every value below is of this instance.
+      org.apache.kafka.connect.data.Schema connect =
+          generic.toConnectData("c", confluentBytes(id, schema, random.value(schema))).schema();
+      Schema avro = ConnectToAvroSchema.convert(connect, settings);
+      ConnectEncoder tree = DirectEncoder.create(connect, avro, settings, ReaderMode.COMPILED);
+      ConnectEncoder reference = new GenericPathEncoder(connect, avro, settings, ReaderMode.FALLBACK);
+      for (int i = 0; i < 40; i++) {
+        SchemaAndValue value = generic.toConnectData("c", confluentBytes(id, schema, random.value(schema)));
+        assertEquals(connect, value.schema());
+        assertArrayEquals(encode(reference, value.value()), encode(tree, value.value()));
+      }
+    }
+    Schema avro = ConnectToAvroSchema.convert(EVERYTHING, settings);
+    ConnectEncoder tree = DirectEncoder.create(EVERYTHING, avro, settings, ReaderMode.COMPILED);
+    ConnectEncoder reference = new GenericPathEncoder(EVERYTHING, avro, settings, ReaderMode.FALLBACK);
+    for (int seed = 0; seed < 30; seed++) {
+      assertArrayEquals(encode(reference, everything(seed)), encode(tree, everything(seed)));
+    }
+  }
+
+  @Test
+  void treeNamesTheFieldOfAMissingValue() {
+    AvroDataSettings settings = AvroDataSettings.DEFAULTS;
+    Schema avro = ConnectToAvroSchema.convert(EVERYTHING, settings);
+    ConnectEncoder tree = DirectEncoder.create(EVERYTHING, avro, settings, ReaderMode.FALLBACK);
+    Struct half = new Struct(EVERYTHING);
+    Struct full = everything(5);
+    for (Field f : EVERYTHING.fields()) {
+      if (!f.name().equals("text")) {
+        half.put(f, full.get(f));
+      }
+    }
+    DataException e = assertThrows(DataException.class, () -> encode(tree, half));
+    assertTrue(e.getMessage().contains("text"), e.getMessage());
+  }
+}
