@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
  * a volatile field that the hot path reads. A failure is logged once at WARN (the numbered source at DEBUG) and is
  * sticky: the entry keeps its fallback, which gives the same results. Thread-safe.
  *
- * <p>Public only as an opaque handle: {@link CompilingCache#newSlot} makes one for a {@link CompiledEntry} subclass in
- * another Kavro module (the Connect converter); everything else is package-private.
+ * <p>Public only because {@link CompiledEntry} (public for {@code dev.kavro.avro}) holds one; its constructor and
+ * methods are package-private.
  *
  * @param <T> the generated type ({@code GeneratedReader} or {@code GeneratedWriter})
  */

@@ -11,8 +11,7 @@ import org.apache.avro.Schema;
 
 /**
  * What the reader and writer caches share: a bounded Caffeine map of entries that evicts idle ones, and the service
- * that compiles them. Other modules (the Connect converter) extend it for caches of their own generated classes.
- * Thread-safe.
+ * that compiles them. Thread-safe.
  *
  * @param <K> the key: schemas and model
  * @param <V> the entry
