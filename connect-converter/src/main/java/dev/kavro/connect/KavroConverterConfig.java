@@ -22,50 +22,50 @@ import org.apache.kafka.connect.storage.ConverterConfig;
 public final class KavroConverterConfig extends ConverterConfig {
   public static final String SCHEMAS_CACHE_SIZE_CONFIG = "schemas.cache.config";
   public static final int SCHEMAS_CACHE_SIZE_DEFAULT = 1000;
-  public static final String SCHEMAS_CACHE_SIZE_DOC = "Size of each schema conversion cache (Connect to Avro by "
+  private static final String SCHEMAS_CACHE_SIZE_DOC = "Size of each schema conversion cache (Connect to Avro by "
       + "schema instance, Avro to Connect by schema id).";
 
   public static final String ENHANCED_AVRO_SCHEMA_SUPPORT_CONFIG = "enhanced.avro.schema.support";
   public static final boolean ENHANCED_AVRO_SCHEMA_SUPPORT_DEFAULT = false;
-  public static final String ENHANCED_AVRO_SCHEMA_SUPPORT_DOC = "Keep enum symbols (Connect to Avro) and full "
+  private static final String ENHANCED_AVRO_SCHEMA_SUPPORT_DOC = "Keep enum symbols (Connect to Avro) and full "
       + "names of union branches.";
 
   public static final String CONNECT_META_DATA_CONFIG = "connect.meta.data";
   public static final boolean CONNECT_META_DATA_DEFAULT = true;
-  public static final String CONNECT_META_DATA_DOC = "Write and read the connect.* Avro properties (doc, version, "
+  private static final String CONNECT_META_DATA_DOC = "Write and read the connect.* Avro properties (doc, version, "
       + "parameters, default, name, int8/int16 type).";
 
   public static final String SCRUB_INVALID_NAMES_CONFIG = "scrub.invalid.names";
   public static final boolean SCRUB_INVALID_NAMES_DEFAULT = false;
-  public static final String SCRUB_INVALID_NAMES_DOC = "Turn Connect names that are invalid in Avro into valid ones.";
+  private static final String SCRUB_INVALID_NAMES_DOC = "Turn Connect names that are invalid in Avro into valid ones.";
 
   public static final String GENERALIZED_SUM_TYPE_SUPPORT_CONFIG = "generalized.sum.type.support";
   public static final boolean GENERALIZED_SUM_TYPE_SUPPORT_DEFAULT = false;
-  public static final String GENERALIZED_SUM_TYPE_SUPPORT_DOC = "Map enums and unions to the generalized Connect "
+  private static final String GENERALIZED_SUM_TYPE_SUPPORT_DOC = "Map enums and unions to the generalized Connect "
       + "forms (org.apache.kafka.connect.data.Enum / Union, connect_union_N).";
 
   public static final String IGNORE_DEFAULT_FOR_NULLABLES_CONFIG = "ignore.default.for.nullables";
   public static final boolean IGNORE_DEFAULT_FOR_NULLABLES_DEFAULT = false;
-  public static final String IGNORE_DEFAULT_FOR_NULLABLES_DOC = "Write a null optional field as null rather than "
+  private static final String IGNORE_DEFAULT_FOR_NULLABLES_DOC = "Write a null optional field as null rather than "
       + "as its default.";
 
   public static final String ALLOW_OPTIONAL_MAP_KEYS_CONFIG = "allow.optional.map.keys";
   public static final boolean ALLOW_OPTIONAL_MAP_KEYS_DEFAULT = false;
-  public static final String ALLOW_OPTIONAL_MAP_KEYS_DOC = "An optional string map key still maps to an Avro map.";
+  private static final String ALLOW_OPTIONAL_MAP_KEYS_DOC = "An optional string map key still maps to an Avro map.";
 
   public static final String FLATTEN_SINGLETON_UNIONS_CONFIG = "flatten.singleton.unions";
   public static final boolean FLATTEN_SINGLETON_UNIONS_DEFAULT = true;
-  public static final String FLATTEN_SINGLETON_UNIONS_DOC = "Read a one-branch Avro union as its branch.";
+  private static final String FLATTEN_SINGLETON_UNIONS_DOC = "Read a one-branch Avro union as its branch.";
 
   public static final String DISCARD_TYPE_DOC_DEFAULT_CONFIG = "discard.type.doc.default";
   public static final boolean DISCARD_TYPE_DOC_DEFAULT_DEFAULT = false;
-  public static final String DISCARD_TYPE_DOC_DEFAULT_DOC = "Confluent's deprecated doc and default handling: Avro "
+  private static final String DISCARD_TYPE_DOC_DEFAULT_DOC = "Confluent's deprecated doc and default handling: Avro "
       + "docs become Connect docs (and the connect.record.doc / connect.enum.doc parameters), Connect docs become "
       + "Avro field docs, and Connect defaults are always written as connect.default.";
 
   public static final String EXTENDED_LOGICAL_TYPES_CONFIG = "kavro.connect.extended.logical.types";
   public static final boolean EXTENDED_LOGICAL_TYPES_DEFAULT = false;
-  public static final String EXTENDED_LOGICAL_TYPES_DOC = "Kavro's mapping beyond Confluent's (off by default, so "
+  private static final String EXTENDED_LOGICAL_TYPES_DOC = "Kavro's mapping beyond Confluent's (off by default, so "
       + "that schemas match Confluent's): Avro timestamp-micros, local-timestamp-millis and local-timestamp-micros "
       + "become Connect Timestamps, time-micros a Connect Time, and uuid strings carry their logical type, each marked "
       + "with the dev.kavro.connect.avro.logicalType parameter so that the way back restores the Avro type. A Connect "
@@ -73,7 +73,7 @@ public final class KavroConverterConfig extends ConverterConfig {
       + "timestamp loses that it had no time zone. Off, these stay Connect INT64 / STRING as in Confluent.";
 
   public static final String TARGET_SCHEMA_CONFIG = "kavro.connect.target.schema";
-  public static final String TARGET_SCHEMA_DOC = "toConnectData decodes every record onto this schema instead of the "
+  private static final String TARGET_SCHEMA_DOC = "toConnectData decodes every record onto this schema instead of the "
       + "writer's: an Avro schema (JSON), mapped to Connect as the converter maps any Avro schema. Writer fields "
       + "match exactly, else by their upper-cased name; optional target fields the writer lacks become null; writer "
       + "fields the target lacks are skipped.";

@@ -16,7 +16,7 @@ import dev.kavro.rules.RuleMode;
 import dev.kavro.rules.RulePlan;
 import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayEncoder;
-import dev.kavro.runtime.ThreadScratch;
+import dev.kavro.runtime.EncoderPool;
 import dev.kavro.serde.KavroSerdeConfig;
 import dev.kavro.serde.SubjectNameStrategy;
 import dev.kavro.wire.WireFormat;
@@ -55,9 +55,8 @@ final class WriteSide {
   private final EncoderFactoryKind encoders;
   private final Cache<org.apache.kafka.connect.data.Schema, Target> bySchema;
   private volatile Target last;
-  /** Encoders that grew past this are dropped after use, so that one huge record does not pin memory per thread. */
-  private static final int RETAINED_CAPACITY = 1 << 20;
-  private final dev.kavro.runtime.EncoderPool byteEncoders = new dev.kavro.runtime.EncoderPool();
+  /** Per-thread encoders; one that grew past the pool's retained capacity drops its array after use. */
+  private final EncoderPool byteEncoders = new EncoderPool();
 
   /** How encoders are built: the reference generic path, or the direct path. */
   interface EncoderFactoryKind {
@@ -107,9 +106,8 @@ final class WriteSide {
   }
 
   private byte[] encode(Target target, TopicId topicId, Object value) throws IOException {
-    ByteArrayEncoder out = byteEncoders.get();
-    out.reset();
-    try {
+    try (EncoderPool.Lease lease = byteEncoders.acquire()) {
+      ByteArrayEncoder out = lease.encoder();
       out.writeFixed(topicId.prefix);
       if (target.avro.getType() == Schema.Type.BYTES) {
         // Confluent's serializer writes a top-level bytes value raw, with no Avro length.
@@ -124,8 +122,6 @@ final class WriteSide {
         topicId.transcoder.write(target, value, out);
       }
       return out.toByteArray();
-    } finally {
-      out.shrink(RETAINED_CAPACITY);
     }
   }
 

@@ -32,15 +32,6 @@ public final class EncoderPool {
     return lease;
   }
 
-  /**
-   * The calling thread's encoder without a lease, for callers inside whose writes no other code can write through
-   * this pool (the Connect converter: its writers run no user code). They reset it before use and shrink it to
-   * {@link #RETAINED_CAPACITY} after, as {@link Lease#close} does.
-   */
-  public ByteArrayEncoder get() {
-    return leases.get().encoder;
-  }
-
   /** One use of an encoder; close it when the bytes have been copied out. Not thread-safe. */
   public static final class Lease implements AutoCloseable {
     private final ByteArrayEncoder encoder = new ByteArrayEncoder();

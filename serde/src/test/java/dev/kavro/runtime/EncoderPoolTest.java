@@ -56,12 +56,18 @@ class EncoderPoolTest {
 
   @Test
   void threadsHaveEncodersOfTheirOwn() throws Exception {
-    ByteArrayEncoder mine = pool.get();
-    ByteArrayEncoder theirs = CompletableFuture.supplyAsync(pool::get).get();
-    assertNotSame(mine, theirs);
-    assertSame(mine, pool.get());
+    ByteArrayEncoder mine;
     try (EncoderPool.Lease lease = pool.acquire()) {
-      assertSame(mine, lease.encoder(), "get() and acquire() hand out the same per-thread encoder");
+      mine = lease.encoder();
+    }
+    ByteArrayEncoder theirs = CompletableFuture.supplyAsync(() -> {
+      try (EncoderPool.Lease lease = pool.acquire()) {
+        return lease.encoder();
+      }
+    }).get();
+    assertNotSame(mine, theirs);
+    try (EncoderPool.Lease lease = pool.acquire()) {
+      assertSame(mine, lease.encoder(), "a thread gets its own encoder again");
     }
   }
 }
