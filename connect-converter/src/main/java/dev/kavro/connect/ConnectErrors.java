@@ -16,25 +16,19 @@ final class ConnectErrors {
   }
 
   /**
-   * Maps any failure: timeouts (a registry timeout, 408/5xx but 501/502 answers, or Kafka's TimeoutException)
-   * become {@link RetriableException}; everything else a {@link DataException} naming topic, side and id.
+   * Maps any failure: what the registry client itself would ask again ({@link RegistryException#isRetriable()}: a
+   * timeout, 408, 429, 500, 502, 503, 504) and Kafka's TimeoutException become {@link RetriableException}, so that
+   * Connect retries the task; everything else a {@link DataException} naming topic, side and id.
    */
   static RuntimeException wrap(String what, String where, Throwable e) {
     if (e instanceof RetriableException retriable) {
       return retriable;
     }
     String message = what + " " + where + ": " + describe(e);
-    if (e instanceof TimeoutException || (e instanceof RegistryException r && isRetriable(r))) {
+    if (e instanceof TimeoutException || (e instanceof RegistryException r && r.isRetriable())) {
       return new RetriableException(message, e);
     }
     return new DataException(message, e);
-  }
-
-  private static boolean isRetriable(RegistryException e) {
-    return e.isTimeout() || switch (e.status()) {
-      case 408, 429, 500, 503, 504 -> true;
-      default -> false;
-    };
   }
 
   private static String describe(Throwable e) {

@@ -199,6 +199,25 @@ class KavroConverterTest {
     assertThrows(DataException.class, () -> other.fromConnectData("t", Schema.STRING_SCHEMA, "x"));
   }
 
+  /** The converter retries exactly what the registry client retries: one list of retriable answers. */
+  @Test
+  void retriableRegistryAnswersAreRetriableTasks() {
+    for (int status : new int[] {400, 401, 403, 404, 408, 409, 422, 429, 500, 501, 502, 503, 504}) {
+      RegistryException answer = new RegistryException("status " + status, status, status * 100);
+      KavroConverter converter = new KavroConverter(new ThrowingRegistry(answer), KavroConverter.Paths.DIRECT);
+      converter.configure(Map.of(), false);
+      Class<? extends RuntimeException> expected = answer.isRetriable() ? RetriableException.class
+          : DataException.class;
+      RuntimeException read = assertThrows(RuntimeException.class,
+          () -> converter.toConnectData("t", new byte[] {0, 0, 0, 0, 1, 2}));
+      assertEquals(expected, read.getClass(), "read, status " + status);
+      RuntimeException write = assertThrows(RuntimeException.class,
+          () -> converter.fromConnectData("t", Schema.STRING_SCHEMA, "x"));
+      assertEquals(expected, write.getClass(), "write, status " + status);
+    }
+    assertTrue(new RegistryException("bad gateway", 502, 50200).isRetriable(), "a proxy's 502 is transient");
+  }
+
   @Test
   void isFoundByTheServiceLoaderAsConverterAndHeaderConverter() {
     assertTrue(ServiceLoader.load(Converter.class).stream().anyMatch(p -> p.type() == KavroConverter.class));
