@@ -15,14 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.avro.Schema;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The registry client keeps {@code metadata} and {@code ruleSet} (Confluent's JSON shapes) and sends them. */
 @Timeout(30)
-class DataContractParsingTest {
+class DataContractParsingTest extends StubClientTestBase {
   private static final Map<String, Object> METADATA = Map.of(
       "tags", Map.of("t.User.name", List.of("PII")),
       "properties", Map.of("owner", "team-a", "major_version", "2"),
@@ -36,22 +34,6 @@ class DataContractParsingTest {
           "expr", "$")),
       "encodingRules", List.of(Map.of("name", "enc", "kind", "SOMETHING_NEW", "mode", "WRITEREAD",
           "type", "ENCRYPT_PAYLOAD")));
-
-  private final RegistryFixtures.Clients clients = new RegistryFixtures.Clients();
-  private StubRegistry stub;
-  private RestSchemaRegistry registry;
-
-  @BeforeEach
-  void start() throws Exception {
-    stub = StubRegistry.start();
-    registry = clients.create(stub.url());
-  }
-
-  @AfterEach
-  void stop() {
-    registry.close();
-    stub.close();
-  }
 
   @Test
   void aSchemaByIdKeepsEveryPartOfItsContractAndCachesIt() {

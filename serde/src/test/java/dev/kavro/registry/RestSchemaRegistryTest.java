@@ -20,29 +20,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.Schema;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(30)
-class RestSchemaRegistryTest {
-  private final RegistryFixtures.Clients clients = new RegistryFixtures.Clients();
-  private StubRegistry stub;
-  private RestSchemaRegistry registry;
-
-  @BeforeEach
-  void startStub() throws Exception {
-    stub = StubRegistry.start();
-    registry = clients.create(stub.url());
-  }
-
-  @AfterEach
-  void stop() {
-    registry.close();
-    stub.close();
-  }
-
+class RestSchemaRegistryTest extends StubClientTestBase {
   @Test
   void fetchesSchemaByIdWithConfluentContentTypeAndCachesIt() {
     stub.on("GET /schemas/ids/7", Response.ok(schemaString(USER)));
