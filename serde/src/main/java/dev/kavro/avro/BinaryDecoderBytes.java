@@ -61,8 +61,11 @@ final class BinaryDecoderBytes {
    * {@code BinaryDecoder} over a byte array. After reading from {@code target}, {@link #advance} {@code in}.
    */
   static ByteArrayDecoder wrap(Decoder in, ByteArrayDecoder target) {
-    if (SOURCE == null || in.getClass() != BinaryDecoder.class || SOURCE.get(in) == null
-        || SOURCE.get(in).getClass() != ARRAY_SOURCE) {
+    if (SOURCE == null || in.getClass() != BinaryDecoder.class) {
+      return null;
+    }
+    Object source = SOURCE.get(in);
+    if (source == null || source.getClass() != ARRAY_SOURCE) {
       return null;
     }
     int pos = (int) POS.get(in);

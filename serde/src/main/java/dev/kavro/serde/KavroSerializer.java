@@ -191,7 +191,7 @@ public final class KavroSerializer implements Serializer<Object> {
     try (EncoderPool.Lease lease = ENCODERS.acquire()) {
       ByteArrayEncoder encoder = lease.encoder();
       // The frame goes first, so the final array is one copy of the encoder's.
-      encoder.reset().writeFixed(target.prefix);
+      encoder.writeFixed(target.prefix);
       if (targets.schema.getType() == Schema.Type.BYTES) {
         writeRawBytes(encoder, data);
       } else if (target.transcoder == null) {
