@@ -1,7 +1,7 @@
 package dev.kavro.bench;
 
 import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.bench.data.BenchCase;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.runtime.ByteArrayDecoder;
@@ -44,13 +44,13 @@ public final class DecodeEngines {
     this.benchCase = benchCase;
     this.classic = vanilla(benchCase, benchCase.vanillaModel(false));
     this.fast = vanilla(benchCase, benchCase.vanillaModel(true));
-    this.kavro = KavroDatumReader.create(benchCase.writer, benchCase.reader, benchCase.kavroModel(), ReaderMode.COMPILED);
+    this.kavro = KavroDatumReader.create(benchCase.writer, benchCase.reader, benchCase.kavroModel(), CompileMode.COMPILED);
     if (!kavro.isCompiled()) {
       // Measuring the fallback under Kavro's compiled name would be a lie; fail the case instead.
       throw new IllegalStateException("Kavro did not compile a reader for case " + benchCase.name);
     }
     this.kavroFallback =
-        KavroDatumReader.create(benchCase.writer, benchCase.reader, benchCase.kavroModel(), ReaderMode.FALLBACK);
+        KavroDatumReader.create(benchCase.writer, benchCase.reader, benchCase.kavroModel(), CompileMode.FALLBACK);
     MockSchemaRegistry registry = new MockSchemaRegistry();
     int id = registry.register(TOPIC + "-value", benchCase.writer, false);
     this.framed = frame(WireFormat.idPrefix(id), benchCase.bodies);
@@ -80,7 +80,7 @@ public final class DecodeEngines {
     return kavro.read(null, body, 0, body.length);
   }
 
-  /** Kavro's fallback, the interpreter of the same plan ({@code ReaderMode.FALLBACK}), on the in-memory path. */
+  /** Kavro's fallback, the interpreter of the same plan ({@code CompileMode.FALLBACK}), on the in-memory path. */
   public Object kavroFallback(int i) throws IOException {
     byte[] body = benchCase.bodies[i];
     return kavroFallback.read(null, body, 0, body.length);

@@ -1,7 +1,7 @@
 package dev.kavro.bench;
 
 import dev.kavro.avro.KavroDatumWriter;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.bench.data.BenchCase;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.serde.KavroSerdeConfig;
@@ -47,8 +47,8 @@ public final class EncodeEngines {
     this.vanilla = benchCase.isSpecific()
         ? new SpecificDatumWriter<>(benchCase.writer, (SpecificData) benchCase.kavroModel())
         : new GenericDatumWriter<>(benchCase.writer, benchCase.kavroModel());
-    this.kavro = KavroDatumWriter.create(benchCase.writer, benchCase.kavroModel(), ReaderMode.COMPILED);
-    this.kavroFallback = KavroDatumWriter.create(benchCase.writer, benchCase.kavroModel(), ReaderMode.FALLBACK);
+    this.kavro = KavroDatumWriter.create(benchCase.writer, benchCase.kavroModel(), CompileMode.COMPILED);
+    this.kavroFallback = KavroDatumWriter.create(benchCase.writer, benchCase.kavroModel(), CompileMode.FALLBACK);
     this.serializer = new KavroSerializer(new MockSchemaRegistry());
     this.serializer.configure(Map.of(KavroSerdeConfig.KAVRO_READER_MODE_CONFIG, "compiled"), false);
   }
@@ -65,7 +65,7 @@ public final class EncodeEngines {
     return lastKavro.length;
   }
 
-  /** Kavro's writer fallback, the interpreter of the same plan ({@code ReaderMode.FALLBACK}), through {@code toBytes}. */
+  /** Kavro's writer fallback, the interpreter of the same plan ({@code CompileMode.FALLBACK}), through {@code toBytes}. */
   public int kavroFallback(int i) throws IOException {
     lastKavro = kavroFallback.toBytes(data.get(i));
     return lastKavro.length;

@@ -145,7 +145,7 @@ final class RatioRunner {
   private static String decodeTable(Map<String, Map<String, RunResult>> byCase, List<String> cases) {
     StringBuilder t = new StringBuilder("## Decode\n\nbyte[] = Kavro's in-memory decoder (`KavroDatumReader.read(null, "
         + "bytes, 0, n)`); BinaryDecoder = the `DatumReader` API over Avro's reused `BinaryDecoder`, where classic and "
-        + "FastReader read too; fallback = `ReaderMode.FALLBACK`.\n\n"
+        + "FastReader read too; fallback = `CompileMode.FALLBACK`.\n\n"
         + "| case | classic | FastReader | byte[] Kavro | byte[] fallback | BinaryDecoder Kavro | BinaryDecoder fallback "
         + "| Kavro serde |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
     StringBuilder r = new StringBuilder("| case | compiled / fallback, byte[] | compiled / fallback, BinaryDecoder "
@@ -196,7 +196,7 @@ final class RatioRunner {
   private static String encodeTable(Map<String, Map<String, RunResult>> byCase, List<String> cases) {
     StringBuilder t = new StringBuilder("## Encode\n\nvanilla = `GenericDatumWriter` for generic cases, "
         + "`SpecificDatumWriter` for `specific:` cases; Kavro = `KavroDatumWriter.toBytes`, compiled and in "
-        + "`ReaderMode.FALLBACK`; Kavro serde = `KavroSerializer.serialize(topic, value)`.\n\n"
+        + "`CompileMode.FALLBACK`; Kavro serde = `KavroSerializer.serialize(topic, value)`.\n\n"
         + "| case | vanilla | Kavro | Kavro fallback | Kavro serde | Kavro / vanilla | compiled / fallback "
         + "| serde / vanilla |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
     Cells compiledVsFallback = new Cells(COMPILED_VS_FALLBACK_TARGET);
@@ -391,7 +391,7 @@ final class RatioRunner {
 
   private static boolean writersCompiled() {
     Schema schema = BenchCase.load("random-10-flat").writer;
-    return KavroDatumWriter.create(schema, GenericData.get(), dev.kavro.avro.ReaderMode.COMPILED).isCompiled();
+    return KavroDatumWriter.create(schema, GenericData.get(), dev.kavro.avro.CompileMode.COMPILED).isCompiled();
   }
 
   /** Command-line settings; defaults are the full run. */

@@ -1,6 +1,6 @@
 package dev.kavro.connect;
 
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.CyclicSchema;
 import dev.kavro.connect.runtime.ConnectReadSupport;
@@ -49,7 +49,7 @@ final class DirectDecoder implements ConnectDecoder {
 
   /** A direct decoder, or the generic path for what the node tree does not cover. */
   static ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
-      AvroDataSettings settings, ReaderMode mode) {
+      AvroDataSettings settings, CompileMode mode) {
     try {
       return tree(PlanBuilder.build(writer, reader, GenericData.get()), reader, connect, settings);
     } catch (UnsupportedSchemaException e) {

@@ -1,6 +1,6 @@
 package dev.kavro.connect;
 
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.connect.runtime.ConnectWriteSupport;
@@ -36,7 +36,7 @@ final class DirectEncoder implements ConnectEncoder {
   }
 
   static ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
-      ReaderMode mode) {
+      CompileMode mode) {
     return new DirectEncoder(new TreeBuilder(settings).node(connect, avro));
   }
 

@@ -1,7 +1,7 @@
 package dev.kavro.connect;
 
 import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectValue;
 import dev.kavro.runtime.ByteArrayDecoder;
@@ -23,7 +23,7 @@ final class GenericPathDecoder implements ConnectDecoder {
   private final AvroDataSettings settings;
 
   GenericPathDecoder(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connectSchema,
-      AvroDataSettings settings, ReaderMode mode) {
+      AvroDataSettings settings, CompileMode mode) {
     this.reader = KavroDatumReader.create(writer, reader, GenericData.get(), mode);
     this.readerSchema = reader;
     this.connectSchema = connectSchema;

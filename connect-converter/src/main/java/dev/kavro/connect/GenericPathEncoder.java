@@ -1,7 +1,7 @@
 package dev.kavro.connect;
 
 import dev.kavro.avro.KavroDatumWriter;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import java.io.IOException;
@@ -18,7 +18,7 @@ final class GenericPathEncoder implements ConnectEncoder {
   private final DatumWriter<Object> writer;
 
   GenericPathEncoder(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
-      ReaderMode mode) {
+      CompileMode mode) {
     this.connect = connect;
     this.avro = avro;
     this.settings = settings;

@@ -2,7 +2,7 @@ package dev.kavro.connect;
 
 import dev.kavro.KavroVersion;
 import dev.kavro.cache.ReaderCache;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.CyclicSchema;
 import dev.kavro.registry.MockSchemaRegistry;
@@ -247,7 +247,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
 
     /** The direct encoder's tree; it is built eagerly and would not end on a recursive schema (generic path). */
     private static ConnectEncoder directEncoder(Schema connect, org.apache.avro.Schema avro, AvroDataSettings settings,
-        ReaderMode mode) {
+        CompileMode mode) {
       return CyclicSchema.isRecursive(connect) ? new GenericPathEncoder(connect, avro, settings, mode)
           : DirectEncoder.create(connect, avro, settings, mode);
     }
@@ -265,7 +265,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
       this.ownsRegistry = owns;
       boolean isKey = config.type() == ConverterType.KEY;
       AvroDataSettings settings = config.avroDataSettings();
-      this.reader = new ReadSide(registry, isKey, serde.subjectNameStrategy(isKey), settings, serde.readerMode(),
+      this.reader = new ReadSide(registry, isKey, serde.subjectNameStrategy(isKey), settings, serde.compileMode(),
           serde.readerSchema(), config.targetSchema(), config.schemasCacheSize(), decoders, serde.ruleSettings());
       this.writer = new WriteSide(registry, isKey, serde.subjectNameStrategy(isKey), serde, settings,
           config.schemasCacheSize(), encoders);

@@ -2,7 +2,7 @@ package dev.kavro.connect;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
 import dev.kavro.connect.data.AvroToConnectValue;
@@ -44,7 +44,7 @@ final class ReadSide {
   private final String headerName;
   private final SubjectNameStrategy strategy;
   private final AvroDataSettings settings;
-  private final ReaderMode mode;
+  private final CompileMode mode;
   private final Schema fixedReader;
   private final org.apache.kafka.connect.data.Schema configuredTarget;
   private final DecoderFactoryKind decoders;
@@ -58,7 +58,7 @@ final class ReadSide {
   private volatile LastId lastId;
 
   ReadSide(SchemaRegistry registry, boolean isKey, SubjectNameStrategy strategy, AvroDataSettings settings,
-      ReaderMode mode, Schema fixedReader, org.apache.kafka.connect.data.Schema configuredTarget, int cacheSize,
+      CompileMode mode, Schema fixedReader, org.apache.kafka.connect.data.Schema configuredTarget, int cacheSize,
       DecoderFactoryKind decoders, RuleSettings rules) {
     this.registry = registry;
     this.rules = rules;
@@ -76,7 +76,7 @@ final class ReadSide {
   /** How decoders are built: the reference generic path, or the direct path. */
   interface DecoderFactoryKind {
     ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
-        AvroDataSettings settings, ReaderMode mode);
+        AvroDataSettings settings, CompileMode mode);
   }
 
   SchemaAndValue read(String topic, Headers headers, byte[] data, org.apache.kafka.connect.data.Schema target) {

@@ -4,7 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.KavroDatumWriter;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.connect.data.ConnectToAvroValue;
@@ -51,7 +51,7 @@ final class WriteSide {
   private final KavroSerdeConfig serde;
   private final RuleSettings rules;
   private final AvroDataSettings settings;
-  private final ReaderMode mode;
+  private final CompileMode mode;
   private final EncoderFactoryKind encoders;
   private final Cache<org.apache.kafka.connect.data.Schema, Target> bySchema;
   private volatile Target last;
@@ -61,7 +61,7 @@ final class WriteSide {
   /** How encoders are built: the reference generic path, or the direct path. */
   interface EncoderFactoryKind {
     ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
-        ReaderMode mode);
+        CompileMode mode);
   }
 
   WriteSide(SchemaRegistry registry, boolean isKey, SubjectNameStrategy strategy, KavroSerdeConfig serde,
@@ -72,7 +72,7 @@ final class WriteSide {
     this.serde = serde;
     this.rules = serde.ruleSettings();
     this.settings = settings;
-    this.mode = serde.readerMode();
+    this.mode = serde.compileMode();
     this.encoders = encoders;
     this.bySchema = Caffeine.newBuilder().weakKeys().maximumSize(cacheSize).build();
   }

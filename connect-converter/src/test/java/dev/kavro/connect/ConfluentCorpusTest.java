@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
 import dev.kavro.connect.data.ConnectToAvroSchema;
@@ -60,16 +60,16 @@ class ConfluentCorpusTest {
    * mode, which must all be accepted.
    */
   enum Run {
-    GENERIC(KavroConverter.Paths.GENERIC, ReaderMode.FALLBACK),
-    GENERIC_COMPILED(KavroConverter.Paths.GENERIC, ReaderMode.COMPILED),
-    COMPILED(KavroConverter.Paths.DIRECT, ReaderMode.COMPILED),
-    FALLBACK(KavroConverter.Paths.DIRECT, ReaderMode.FALLBACK),
-    ASYNC(KavroConverter.Paths.DIRECT, ReaderMode.ASYNC);
+    GENERIC(KavroConverter.Paths.GENERIC, CompileMode.FALLBACK),
+    GENERIC_COMPILED(KavroConverter.Paths.GENERIC, CompileMode.COMPILED),
+    COMPILED(KavroConverter.Paths.DIRECT, CompileMode.COMPILED),
+    FALLBACK(KavroConverter.Paths.DIRECT, CompileMode.FALLBACK),
+    ASYNC(KavroConverter.Paths.DIRECT, CompileMode.ASYNC);
 
     final KavroConverter.Paths paths;
-    final ReaderMode mode;
+    final CompileMode mode;
 
-    Run(KavroConverter.Paths paths, ReaderMode mode) {
+    Run(KavroConverter.Paths paths, CompileMode mode) {
       this.paths = paths;
       this.mode = mode;
     }

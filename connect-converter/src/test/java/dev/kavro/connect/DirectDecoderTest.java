@@ -4,7 +4,7 @@ import static dev.kavro.connect.ConverterFixtures.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
 import dev.kavro.registry.MockSchemaRegistry;
@@ -70,10 +70,10 @@ class DirectDecoderTest {
   void coversRecordsPrimitivesOptionalsArraysMapsAndLogicalTypesWithoutTheGenericPath() {
     Schema everything = dev.kavro.connect.data.ConnectToAvroSchema.convert(EVERYTHING, AvroDataSettings.DEFAULTS);
     assertInstanceOf(DirectDecoder.class, DirectDecoder.create(everything, everything, EVERYTHING,
-        AvroDataSettings.DEFAULTS, ReaderMode.FALLBACK));
+        AvroDataSettings.DEFAULTS, CompileMode.FALLBACK));
     assertInstanceOf(DirectDecoder.class, DirectDecoder.create(RICH, RICH,
         AvroToConnectSchema.convert(RICH, null, AvroDataSettings.DEFAULTS), AvroDataSettings.DEFAULTS,
-        ReaderMode.FALLBACK));
+        CompileMode.FALLBACK));
   }
 
   @Test
@@ -82,7 +82,7 @@ class DirectDecoderTest {
         {"type":"record","name":"U","fields":[{"name":"u","type":["int","string"]}]}""");
     assertInstanceOf(DirectDecoder.class, DirectDecoder.create(union, union,
         AvroToConnectSchema.convert(union, null, AvroDataSettings.DEFAULTS), AvroDataSettings.DEFAULTS,
-        ReaderMode.FALLBACK));
+        CompileMode.FALLBACK));
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("u-value", union, false);
     GenericData.Record r = new GenericData.Record(union);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.registry.MockSchemaRegistry;
@@ -45,8 +45,8 @@ class DirectEncoderTest {
       org.apache.kafka.connect.data.Schema connect =
           generic.toConnectData("c", confluentBytes(id, schema, random.value(schema))).schema();
       Schema avro = ConnectToAvroSchema.convert(connect, settings);
-      ConnectEncoder tree = DirectEncoder.create(connect, avro, settings, ReaderMode.COMPILED);
-      ConnectEncoder reference = new GenericPathEncoder(connect, avro, settings, ReaderMode.FALLBACK);
+      ConnectEncoder tree = DirectEncoder.create(connect, avro, settings, CompileMode.COMPILED);
+      ConnectEncoder reference = new GenericPathEncoder(connect, avro, settings, CompileMode.FALLBACK);
       for (int i = 0; i < 40; i++) {
         SchemaAndValue value = generic.toConnectData("c", confluentBytes(id, schema, random.value(schema)));
         assertEquals(connect, value.schema());
@@ -54,8 +54,8 @@ class DirectEncoderTest {
       }
     }
     Schema avro = ConnectToAvroSchema.convert(EVERYTHING, settings);
-    ConnectEncoder tree = DirectEncoder.create(EVERYTHING, avro, settings, ReaderMode.COMPILED);
-    ConnectEncoder reference = new GenericPathEncoder(EVERYTHING, avro, settings, ReaderMode.FALLBACK);
+    ConnectEncoder tree = DirectEncoder.create(EVERYTHING, avro, settings, CompileMode.COMPILED);
+    ConnectEncoder reference = new GenericPathEncoder(EVERYTHING, avro, settings, CompileMode.FALLBACK);
     for (int seed = 0; seed < 30; seed++) {
       assertArrayEquals(encode(reference, everything(seed)), encode(tree, everything(seed)));
     }
@@ -65,7 +65,7 @@ class DirectEncoderTest {
   void treeNamesTheFieldOfAMissingValue() {
     AvroDataSettings settings = AvroDataSettings.DEFAULTS;
     Schema avro = ConnectToAvroSchema.convert(EVERYTHING, settings);
-    ConnectEncoder tree = DirectEncoder.create(EVERYTHING, avro, settings, ReaderMode.FALLBACK);
+    ConnectEncoder tree = DirectEncoder.create(EVERYTHING, avro, settings, CompileMode.FALLBACK);
     Struct half = new Struct(EVERYTHING);
     Struct full = everything(5);
     for (Field f : EVERYTHING.fields()) {

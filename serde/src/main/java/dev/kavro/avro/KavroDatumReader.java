@@ -35,7 +35,7 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   private final ThreadScratch<ByteArrayDecoder> decoders = new ThreadScratch<>(ByteArrayDecoder::new);
   private final Schema readerSchema;
   private final GenericData model;
-  private final ReaderMode mode;
+  private final CompileMode mode;
   private volatile Schema writer;
   /**
    * The cache's entry, held weakly: the cache alone decides how many compiled classes stay loaded, so an evicted
@@ -43,7 +43,7 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
    */
   private volatile WeakReference<ReaderEntry> entry;
 
-  private KavroDatumReader(Schema writer, Schema reader, GenericData model, ReaderMode mode) {
+  private KavroDatumReader(Schema writer, Schema reader, GenericData model, CompileMode mode) {
     this.readerSchema = reader;
     this.model = model;
     this.mode = mode;
@@ -51,28 +51,28 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
     this.entry = new WeakReference<>(prepare(writer));
   }
 
-  /** A generic reader in {@link ReaderMode#ASYNC} mode. */
+  /** A generic reader in {@link CompileMode#ASYNC} mode. */
   public static <T> KavroDatumReader<T> generic(Schema writer, Schema reader) {
-    return generic(writer, reader, ReaderMode.ASYNC);
+    return generic(writer, reader, CompileMode.ASYNC);
   }
 
   /**
    * A generic reader that returns {@code GenericRecord}s and Avro's generic representations.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   * @throws org.apache.avro.AvroRuntimeException in {@link CompileMode#COMPILED} mode when compilation fails (not
    *     for a schema beyond the code generator's limits, which the fallback serves)
    */
-  public static <T> KavroDatumReader<T> generic(Schema writer, Schema reader, ReaderMode mode) {
+  public static <T> KavroDatumReader<T> generic(Schema writer, Schema reader, CompileMode mode) {
     return create(writer, reader, GenericData.get(), mode);
   }
 
   /**
    * A specific reader whose reader schema is that of {@code type}.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   * @throws org.apache.avro.AvroRuntimeException in {@link CompileMode#COMPILED} mode when compilation fails (not
    *     for a schema beyond the code generator's limits, which the fallback serves)
    */
-  public static <T> KavroDatumReader<T> specific(Schema writer, Class<T> type, ReaderMode mode) {
+  public static <T> KavroDatumReader<T> specific(Schema writer, Class<T> type, CompileMode mode) {
     SpecificData data = SpecificData.getForClass(type);
     return create(writer, data.getSchema(type), data, mode);
   }
@@ -82,18 +82,18 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
    * with logical-type conversions added. Other models are read with vanilla Avro. Pass the same model instance for
    * the same configuration: models are part of the cache key, by identity.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   * @throws org.apache.avro.AvroRuntimeException in {@link CompileMode#COMPILED} mode when compilation fails (not
    *     for a schema beyond the code generator's limits, which the fallback serves)
    */
-  public static <T> KavroDatumReader<T> create(Schema writer, Schema reader, GenericData model, ReaderMode mode) {
+  public static <T> KavroDatumReader<T> create(Schema writer, Schema reader, GenericData model, CompileMode mode) {
     return new KavroDatumReader<>(Objects.requireNonNull(writer, "writer"), Objects.requireNonNull(reader, "reader"),
         Objects.requireNonNull(model, "model"), Objects.requireNonNull(mode, "mode"));
   }
 
-  /** The entry for {@code writer}; compiled now in {@link ReaderMode#COMPILED}, after enough reads in ASYNC. */
+  /** The entry for {@code writer}; compiled now in {@link CompileMode#COMPILED}, after enough reads in ASYNC. */
   private ReaderEntry prepare(Schema writer) {
     ReaderEntry prepared = ReaderCache.shared().entry(writer, readerSchema, model);
-    if (mode == ReaderMode.COMPILED) {
+    if (mode == CompileMode.COMPILED) {
       prepared.compileNow();
     }
     return prepared;
@@ -121,7 +121,7 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
   @SuppressWarnings("unchecked")
   public T read(T reuse, Decoder in) throws IOException {
     ReaderEntry current = entry();
-    boolean allowCompiled = mode != ReaderMode.FALLBACK;
+    boolean allowCompiled = mode != CompileMode.FALLBACK;
     if (in instanceof ByteArrayDecoder bytes) {
       return read(current, reuse, bytes, allowCompiled);
     }
@@ -175,17 +175,17 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
 
   /** Whether reads currently run through compiled code. */
   public boolean isCompiled() {
-    return mode != ReaderMode.FALLBACK && entry().isCompiled();
+    return mode != CompileMode.FALLBACK && entry().isCompiled();
   }
 
   /**
    * Starts compiling at once, without waiting for the compile threshold, and waits up to {@code timeout} for compiled
    * code: warm-up before traffic.
    *
-   * @return whether reads now run through compiled code; always {@code false} in {@link ReaderMode#FALLBACK} mode
+   * @return whether reads now run through compiled code; always {@code false} in {@link CompileMode#FALLBACK} mode
    */
   public boolean awaitCompiled(Duration timeout) {
-    if (mode == ReaderMode.FALLBACK) {
+    if (mode == CompileMode.FALLBACK) {
       return false;
     }
     ReaderEntry current = entry();

@@ -28,24 +28,24 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
   private static final EncoderPool ENCODERS = new EncoderPool();
 
   private final GenericData model;
-  private final ReaderMode mode;
+  private final CompileMode mode;
   private volatile WriterEntry entry;
 
-  private KavroDatumWriter(Schema schema, GenericData model, ReaderMode mode) {
+  private KavroDatumWriter(Schema schema, GenericData model, CompileMode mode) {
     this.model = model;
     this.mode = mode;
     this.entry = prepare(schema);
   }
 
-  /** A generic writer in {@link ReaderMode#ASYNC} mode. */
+  /** A generic writer in {@link CompileMode#ASYNC} mode. */
   public static <T> KavroDatumWriter<T> generic(Schema schema) {
-    return create(schema, GenericData.get(), ReaderMode.ASYNC);
+    return create(schema, GenericData.get(), CompileMode.ASYNC);
   }
 
-  /** A specific writer for {@code type}'s schema, in {@link ReaderMode#ASYNC} mode. */
+  /** A specific writer for {@code type}'s schema, in {@link CompileMode#ASYNC} mode. */
   public static <T> KavroDatumWriter<T> specific(Class<T> type) {
     SpecificData data = SpecificData.getForClass(type);
-    return create(data.getSchema(type), data, ReaderMode.ASYNC);
+    return create(data.getSchema(type), data, CompileMode.ASYNC);
   }
 
   /**
@@ -53,10 +53,10 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
    * with logical-type conversions added, is compiled; other models are written by vanilla Avro. Pass the same model
    * instance for the same configuration: models are part of the cache key, by identity.
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   * @throws org.apache.avro.AvroRuntimeException in {@link CompileMode#COMPILED} mode when compilation fails (not
    *     for a schema beyond the code generator's limits, which the fallback serves)
    */
-  public static <T> KavroDatumWriter<T> create(Schema schema, GenericData model, ReaderMode mode) {
+  public static <T> KavroDatumWriter<T> create(Schema schema, GenericData model, CompileMode mode) {
     return new KavroDatumWriter<>(Objects.requireNonNull(schema, "schema"), Objects.requireNonNull(model, "model"),
         Objects.requireNonNull(mode, "mode"));
   }
@@ -81,7 +81,7 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
    */
   @Override
   public void write(T datum, Encoder out) throws IOException {
-    entry.write(datum, out, mode != ReaderMode.FALLBACK);
+    entry.write(datum, out, mode != CompileMode.FALLBACK);
   }
 
   /**
@@ -103,7 +103,7 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
   /**
    * Switches to a new schema (as {@code DataFileWriter} does).
    *
-   * @throws org.apache.avro.AvroRuntimeException in {@link ReaderMode#COMPILED} mode when compilation fails (not
+   * @throws org.apache.avro.AvroRuntimeException in {@link CompileMode#COMPILED} mode when compilation fails (not
    *     for a schema beyond the code generator's limits, which the fallback serves)
    */
   @Override
@@ -113,15 +113,15 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
 
   /** Whether writes currently run through compiled code. */
   public boolean isCompiled() {
-    return mode != ReaderMode.FALLBACK && entry.isCompiled();
+    return mode != CompileMode.FALLBACK && entry.isCompiled();
   }
 
   /**
    * Waits up to {@code timeout} for compiled code, for warm-up before traffic.
    *
-   * @return whether writes now run through compiled code; always {@code false} in {@link ReaderMode#FALLBACK} mode
+   * @return whether writes now run through compiled code; always {@code false} in {@link CompileMode#FALLBACK} mode
    */
   public boolean awaitCompiled(Duration timeout) {
-    return mode != ReaderMode.FALLBACK && entry.awaitCompiled(timeout);
+    return mode != CompileMode.FALLBACK && entry.awaitCompiled(timeout);
   }
 }

@@ -1,7 +1,7 @@
 package dev.kavro.serde;
 
 import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.plan.ClassProps;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
@@ -60,7 +60,7 @@ final class DeserializerState {
   final boolean specificReader;
   final boolean conversions;
   final boolean failOnTrailingData;
-  final ReaderMode mode;
+  final CompileMode mode;
   final RuleSettings rules;
   /** {@code use.latest.with.metadata}, or {@code null}. */
   final Map<String, String> latestMetadata;
@@ -94,7 +94,7 @@ final class DeserializerState {
     this.specificReader = config.specificAvroReader();
     this.conversions = config.useLogicalTypeConverters();
     this.failOnTrailingData = config.failOnTrailingData();
-    this.mode = config.readerMode();
+    this.mode = config.compileMode();
     this.rules = config.ruleSettings();
     this.latestMetadata = config.useLatestWithMetadata();
     Schema reader = explicit != null ? explicit : config.readerSchema();

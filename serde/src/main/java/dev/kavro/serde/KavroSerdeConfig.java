@@ -3,7 +3,7 @@ package dev.kavro.serde;
 import dev.kavro.SupportedVersions;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.cache.WriterCache;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.registry.RegistryClientConfig;
 import dev.kavro.rules.RuleSettings;
 import java.util.HashMap;
@@ -428,8 +428,9 @@ public final class KavroSerdeConfig extends AbstractConfig {
     }
   }
 
-  public ReaderMode readerMode() {
-    return ReaderMode.valueOf(getString(KAVRO_READER_MODE_CONFIG).toUpperCase(Locale.ROOT));
+  /** The {@code kavro.reader.mode} setting, for readers and writers alike. */
+  public CompileMode compileMode() {
+    return CompileMode.valueOf(getString(KAVRO_READER_MODE_CONFIG).toUpperCase(Locale.ROOT));
   }
 
   /** The explicit reader schema of {@code kavro.reader.schema}, or {@code null}. */

@@ -4,7 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.KavroDatumWriter;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
@@ -245,7 +245,7 @@ public final class KavroSerializer implements Serializer<Object> {
     final ReflectData reflectData;
     final boolean conversions;
     final GenericData genericModel;
-    final ReaderMode mode;
+    final CompileMode mode;
     final RuleSettings rules;
     /** {@code use.latest.with.metadata}, or {@code null}. */
     final Map<String, String> latestMetadata;
@@ -275,7 +275,7 @@ public final class KavroSerializer implements Serializer<Object> {
       this.schemas = new ValueSchemas(reflectData, config.removeJavaProperties());
       this.conversions = config.useLogicalTypeConverters();
       this.genericModel = DataModels.generic(conversions);
-      this.mode = config.readerMode();
+      this.mode = config.compileMode();
       this.rules = config.ruleSettings();
       this.latestMetadata = config.useLatestWithMetadata();
     }

@@ -54,8 +54,8 @@ class BinaryDecoderBytesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsStreamsOfRandomDatumsAsTheDecoderApiDoes(ReaderMode mode) throws IOException {
+  @EnumSource(CompileMode.class)
+  void readsStreamsOfRandomDatumsAsTheDecoderApiDoes(CompileMode mode) throws IOException {
     Random random = new Random(17);
     for (int s = 0; s < SCHEMAS; s++) {
       Schema schema = new RandomSchemas(random).record();
@@ -90,8 +90,8 @@ class BinaryDecoderBytesTest {
 
   /** BinaryDecoder copies its last few bytes into a small buffer of its own when a read nears the end. */
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsAfterTheDecoderMovedItsTailToAnotherBuffer(ReaderMode mode) throws IOException {
+  @EnumSource(CompileMode.class)
+  void readsAfterTheDecoderMovedItsTailToAnotherBuffer(CompileMode mode) throws IOException {
     Schema schema = new Schema.Parser().parse(
         "{\"type\": \"record\", \"name\": \"R\", \"fields\": [{\"name\": \"s\", \"type\": \"string\"}]}");
     GenericData.Record record = new GenericData.Record(schema);
@@ -106,8 +106,8 @@ class BinaryDecoderBytesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void failsOnTruncatedInputAsTheDecoderDoes(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void failsOnTruncatedInputAsTheDecoderDoes(CompileMode mode) {
     Schema schema = new Schema.Parser().parse(
         "{\"type\": \"record\", \"name\": \"R\", \"fields\": [{\"name\": \"s\", \"type\": \"string\"}]}");
     byte[] truncated = {20, 'a', 'b'};

@@ -28,8 +28,8 @@ class CaseRulePositionTest {
       {"type": "record", "name": "Inner", "fields": [{"name": "name", "type": "string"}]}""";
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void oneWriterTypeAtTwoFieldsMapsPerReaderRecord(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void oneWriterTypeAtTwoFieldsMapsPerReaderRecord(CompileMode mode) {
     Schema writer = schema("{\"type\": \"record\", \"name\": \"X\", \"fields\": [{\"name\": \"a\", \"type\": " + INNER
         + "}, {\"name\": \"b\", \"type\": \"Inner\"}]}");
     Schema reader = schema("""
@@ -46,8 +46,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void aSecondPositionWithoutTheUpperCaseFieldStillReads(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void aSecondPositionWithoutTheUpperCaseFieldStillReads(CompileMode mode) {
     Schema writer = schema("{\"type\": \"record\", \"name\": \"X\", \"fields\": [{\"name\": \"a\", \"type\": " + INNER
         + "}, {\"name\": \"b\", \"type\": \"Inner\"}]}");
     Schema reader = schema("""
@@ -60,8 +60,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void fieldArrayItemsAndMapValuesMapEachToTheirOwnReaderRecord(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void fieldArrayItemsAndMapValuesMapEachToTheirOwnReaderRecord(CompileMode mode) {
     Schema writer = schema("{\"type\": \"record\", \"name\": \"X\", \"fields\": [{\"name\": \"a\", \"type\": " + INNER
         + "}, {\"name\": \"list\", \"type\": {\"type\": \"array\", \"items\": \"Inner\"}},"
         + " {\"name\": \"byKey\", \"type\": {\"type\": \"map\", \"values\": \"Inner\"}}]}");
@@ -82,8 +82,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void theFirstBranchThatResolvesWinsOverTheFirstRecordBranch(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void theFirstBranchThatResolvesWinsOverTheFirstRecordBranch(CompileMode mode) {
     GenericRecord u = readWIntoUnionOf(mode, """
           {"type": "record", "name": "R1", "fields": [
             {"name": "NAME", "type": "string"}, {"name": "z", "type": "int"}]},
@@ -93,8 +93,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void aBranchThatResolvesOnlyAfterTheRenameIsChosen(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void aBranchThatResolvesOnlyAfterTheRenameIsChosen(CompileMode mode) {
     GenericRecord u = readWIntoUnionOf(mode, """
           {"type": "record", "name": "R1", "fields": [{"name": "x", "type": "int"}]},
           {"type": "record", "name": "R2", "fields": [{"name": "NAME", "type": "string"}]}""");
@@ -103,8 +103,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void aBranchThatResolvesOnlyForItsOwnRenamesIsNotTakenByAnEarlierOne(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void aBranchThatResolvesOnlyForItsOwnRenamesIsNotTakenByAnEarlierOne(CompileMode mode) {
     // Renamed for R2 ({NAME}), the writer would also resolve against R0 (NAME read, name defaulted), which vanilla
     // Avro given that renamed writer picks; but renamed for R0 the writer keeps "name", which R0 cannot read as int.
     GenericRecord u = readWIntoUnionOf(mode, """
@@ -115,8 +115,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void theSameNamedBranchComesFirst(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void theSameNamedBranchComesFirst(CompileMode mode) {
     GenericRecord u = readWIntoUnionOf(mode, """
           {"type": "record", "name": "R1", "fields": [{"name": "name", "type": "string"}]},
           {"type": "record", "name": "W", "fields": [{"name": "NAME", "type": "string"}]}""");
@@ -125,8 +125,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void noBranchResolvingUnderTheRuleIsAnErrorWhenDataReachesIt(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void noBranchResolvingUnderTheRuleIsAnErrorWhenDataReachesIt(CompileMode mode) {
     // Without the rule vanilla would pick R (x skipped, X defaulted); renamed for R, x meets X as int: no branch.
     Schema writer = schema("""
         {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
@@ -140,8 +140,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void upperCasedNamesAreMatchedAgainstFieldNamesNotAliases(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void upperCasedNamesAreMatchedAgainstFieldNamesNotAliases(CompileMode mode) {
     Schema writer = schema("""
         {"type": "record", "name": "X", "fields": [{"name": "code", "type": "string"}]}""");
     Schema reader = schema("""
@@ -152,8 +152,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void enumSymbolsAndRecordNamesAreNeverCaseFolded(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void enumSymbolsAndRecordNamesAreNeverCaseFolded(CompileMode mode) {
     Schema writer = schema("""
         {"type": "record", "name": "X", "fields": [
           {"name": "color", "type": {"type": "enum", "name": "Color", "symbols": ["red", "RED"]}},
@@ -172,8 +172,8 @@ class CaseRulePositionTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void arraysOfRecordsThatGainDefaultedFieldsReadWhereVanillaRejects(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void arraysOfRecordsThatGainDefaultedFieldsReadWhereVanillaRejects(CompileMode mode) {
     // Four written items of 1 byte each; the reader's item takes at least 9 bytes (a double added with a default),
     // so vanilla 1.12.2's guard claims 36 bytes are needed and rejects the valid datum. Kavro sizes by the writer.
     Schema writer = schema("""
@@ -196,7 +196,7 @@ class CaseRulePositionTest {
   }
 
   /** Reads {@code X{u: ["null", W{name: string}]}} with {@code u: "n"} as {@code X{u: ["null", <branches>]}}. */
-  private static GenericRecord readWIntoUnionOf(ReaderMode mode, String readerBranches) {
+  private static GenericRecord readWIntoUnionOf(CompileMode mode, String readerBranches) {
     Schema writer = schema("""
         {"type": "record", "name": "X", "fields": [{"name": "u", "type": ["null",
           {"type": "record", "name": "W", "fields": [{"name": "name", "type": "string"}]}]}]}""");

@@ -67,11 +67,11 @@ class CaseRuleRandomTest {
         values += outcome.failed() ? 0 : 1;
         errors += outcome.failed() ? 1 : 0;
       }
-      ReaderMode[] modes = (seed - FIRST_SEED) % COMPILED_EVERY == 0
-          ? new ReaderMode[] {ReaderMode.COMPILED, ReaderMode.ASYNC, ReaderMode.FALLBACK}
-          : new ReaderMode[] {ReaderMode.FALLBACK};
-      for (ReaderMode mode : modes) {
-        compiledReads += mode == ReaderMode.COMPILED ? 1 : 0;
+      CompileMode[] modes = (seed - FIRST_SEED) % COMPILED_EVERY == 0
+          ? new CompileMode[] {CompileMode.COMPILED, CompileMode.ASYNC, CompileMode.FALLBACK}
+          : new CompileMode[] {CompileMode.FALLBACK};
+      for (CompileMode mode : modes) {
+        compiledReads += mode == CompileMode.COMPILED ? 1 : 0;
         KavroDatumReader<Object> kavro = KavroDatumReader.create(pair.writer(), pair.reader(), model, mode);
         for (int i = 0; i < encoded.size(); i++) {
           oracle.assertAgrees(expected.get(i), Oracle.read(kavro, encoded.get(i), null), describe(seed, mode, pair));
@@ -92,7 +92,7 @@ class CaseRuleRandomTest {
         + valueCount + " values, " + errorCount + " errors, " + skipped + " skipped of " + pairs);
   }
 
-  private static String describe(long seed, ReaderMode mode, CaseRulePairs.Pair pair) {
+  private static String describe(long seed, CompileMode mode, CaseRulePairs.Pair pair) {
     return "seed=" + seed + " mode=" + mode + " (reproduce: -Dkavro.caserule.seed=" + seed
         + " -Dkavro.caserule.pairs=1 -Dtest=CaseRuleRandomTest)\nwriter: " + safe(pair.writer()) + "\nreader: "
         + safe(pair.reader());

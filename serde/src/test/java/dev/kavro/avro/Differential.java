@@ -30,8 +30,8 @@ final class Differential {
     }
   }
 
-  /** {@link #read(ReaderMode, Schema, Schema, boolean, List)} without logical-type conversions. */
-  static List<Outcome> read(ReaderMode mode, Schema writer, Schema reader, Object... data) {
+  /** {@link #read(CompileMode, Schema, Schema, boolean, List)} without logical-type conversions. */
+  static List<Outcome> read(CompileMode mode, Schema writer, Schema reader, Object... data) {
     return read(mode, writer, reader, false, List.of(data));
   }
 
@@ -42,7 +42,7 @@ final class Differential {
    *
    * @return Kavro's outcomes (from the fastread-on model), for the caller's own concrete assertions
    */
-  static List<Outcome> read(ReaderMode mode, Schema writer, Schema reader, boolean conversions, List<Object> data) {
+  static List<Outcome> read(CompileMode mode, Schema writer, Schema reader, boolean conversions, List<Object> data) {
     Oracle oracle = Oracle.generic(writer, reader, conversions, KavroImplementation.implementsCaseFallback());
     GenericData writerModel = Models.generic(false, conversions);
     List<byte[]> encoded = new ArrayList<>();
@@ -58,7 +58,7 @@ final class Differential {
           mode);
       List<Outcome> actual = readAll(kavro, oracle, encoded, expected, mode, fastRead, writer, reader);
       KavroImplementation.assertCompiledState(kavro, mode);
-      if (mode == ReaderMode.ASYNC && kavro.awaitCompiled(Duration.ofSeconds(30))) {
+      if (mode == CompileMode.ASYNC && kavro.awaitCompiled(Duration.ofSeconds(30))) {
         readAll(kavro, oracle, encoded, expected, mode, fastRead, writer, reader);
       }
       results = results == null ? actual : results;
@@ -67,7 +67,7 @@ final class Differential {
   }
 
   private static List<Outcome> readAll(KavroDatumReader<Object> kavro, Oracle oracle, List<byte[]> encoded,
-      List<Outcome> expected, ReaderMode mode, boolean fastRead, Schema writer, Schema reader) {
+      List<Outcome> expected, CompileMode mode, boolean fastRead, Schema writer, Schema reader) {
     List<Outcome> actual = new ArrayList<>();
     for (int i = 0; i < encoded.size(); i++) {
       Outcome outcome = Oracle.read(kavro, encoded.get(i), null);

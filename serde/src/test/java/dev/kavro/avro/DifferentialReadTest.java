@@ -47,8 +47,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsIdenticalSchema(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsIdenticalSchema(CompileMode mode) {
     Schema schema = record("""
         {"name": "b", "type": "boolean"}, {"name": "i", "type": "int"}, {"name": "l", "type": "long"},
         {"name": "f", "type": "float"}, {"name": "d", "type": "double"}, {"name": "s", "type": "string"},
@@ -62,8 +62,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void reordersFields(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void reordersFields(CompileMode mode) {
     Schema writer = record("""
         {"name": "a", "type": "int"}, {"name": "b", "type": "string"}, {"name": "c", "type": "long"}""");
     Schema reader = record("""
@@ -73,8 +73,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void skipsRemovedField(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void skipsRemovedField(CompileMode mode) {
     Schema writer = record("""
         {"name": "keep1", "type": "int"},
         {"name": "gone", "type": {"type": "array", "items": {"type": "record", "name": "G", "fields": [
@@ -91,8 +91,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void fillsAddedFieldsWithDefaults(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void fillsAddedFieldsWithDefaults(CompileMode mode) {
     Schema writer = record("{\"name\": \"a\", \"type\": \"int\"}");
     Schema reader = record("""
         {"name": "a", "type": "int"},
@@ -117,8 +117,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void promotesIntToLong(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void promotesIntToLong(CompileMode mode) {
     Outcome outcome = read(mode, record("{\"name\": \"n\", \"type\": \"int\"}"),
         record("{\"name\": \"n\", \"type\": \"long\"}"),
         datum(record("{\"name\": \"n\", \"type\": \"int\"}"), "{\"n\": -2147483648}")).get(0);
@@ -126,8 +126,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void promotesIntAndLongToFloatAndDouble(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void promotesIntAndLongToFloatAndDouble(CompileMode mode) {
     Schema writer = record("""
         {"name": "i2f", "type": "int"}, {"name": "i2d", "type": "int"},
         {"name": "l2f", "type": "long"}, {"name": "l2d", "type": "long"}, {"name": "f2d", "type": "float"}""");
@@ -144,8 +144,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void promotesStringAndBytesBothWays(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void promotesStringAndBytesBothWays(CompileMode mode) {
     Schema writer = record("{\"name\": \"s\", \"type\": \"string\"}, {\"name\": \"b\", \"type\": \"bytes\"}");
     Schema reader = record("{\"name\": \"s\", \"type\": \"bytes\"}, {\"name\": \"b\", \"type\": \"string\"}");
     Outcome outcome = read(mode, writer, reader, datum(writer, "{\"s\": \"ñ😀\", \"b\": \"\\u00c3\\u00b1\"}")).get(0);
@@ -154,8 +154,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void promotesInsideArraysMapsAndUnions(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void promotesInsideArraysMapsAndUnions(CompileMode mode) {
     Schema writer = record("""
         {"name": "a", "type": {"type": "array", "items": "int"}},
         {"name": "m", "type": {"type": "map", "values": "float"}},
@@ -172,8 +172,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void selectsBestUnionBranch(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void selectsBestUnionBranch(CompileMode mode) {
     Schema writer = record("""
         {"name": "exact", "type": "int"}, {"name": "promoted", "type": "int"},
         {"name": "rec", "type": {"type": "record", "name": "P", "fields": [{"name": "x", "type": "int"}]}}""");
@@ -192,8 +192,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsNonUnionIntoUnionAndBack(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsNonUnionIntoUnionAndBack(CompileMode mode) {
     Schema writer = record("{\"name\": \"toUnion\", \"type\": \"string\"}, {\"name\": \"fromUnion\", \"type\": [\"null\", \"int\"]}");
     Schema reader = record("{\"name\": \"toUnion\", \"type\": [\"null\", \"string\"]}, {\"name\": \"fromUnion\", \"type\": \"long\"}");
     List<Outcome> outcomes = read(mode, writer, reader,
@@ -205,8 +205,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void reordersUnionBranches(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void reordersUnionBranches(CompileMode mode) {
     Schema writer = record("{\"name\": \"u\", \"type\": [\"null\", \"string\", \"int\", \"E\"]}".replace("\"E\"",
         "{\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"A\", \"B\"]}"));
     Schema reader = record("{\"name\": \"u\", \"type\": [{\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"B\", \"A\"]},"
@@ -221,8 +221,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void remapsEnumSymbols(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void remapsEnumSymbols(CompileMode mode) {
     Schema writer = record("{\"name\": \"e\", \"type\": {\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"A\", \"B\", \"C\"]}}");
     Schema reader = record("{\"name\": \"e\", \"type\": {\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"Z\", \"C\", \"A\", \"B\"]}}");
     List<Outcome> outcomes = read(mode, writer, reader, datum(writer, "{\"e\": \"A\"}"), datum(writer, "{\"e\": \"B\"}"),
@@ -235,8 +235,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void usesEnumDefault(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void usesEnumDefault(CompileMode mode) {
     Schema writer = record("{\"name\": \"e\", \"type\": {\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"A\", \"LEGACY\"]}}");
     Schema reader = record("{\"name\": \"e\", \"type\": {\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"UNKNOWN\", \"A\"],"
         + " \"default\": \"UNKNOWN\"}}");
@@ -247,8 +247,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void failsOnUnknownEnumSymbolWithoutDefault(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void failsOnUnknownEnumSymbolWithoutDefault(CompileMode mode) {
     Schema writer = record("{\"name\": \"e\", \"type\": {\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"A\", \"B\"]}}");
     Schema reader = record("{\"name\": \"e\", \"type\": {\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"A\"]}}");
     List<Outcome> outcomes = read(mode, writer, reader, datum(writer, "{\"e\": \"A\"}"), datum(writer, "{\"e\": \"B\"}"));
@@ -257,8 +257,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void errorOnlyWhenDataReachesIt(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void errorOnlyWhenDataReachesIt(CompileMode mode) {
     Schema writer = record("""
         {"name": "u", "type": ["null", "string", "boolean",
           {"type": "record", "name": "Old", "fields": [{"name": "x", "type": "string"}]}]}""");
@@ -276,8 +276,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsAliasedField(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsAliasedField(CompileMode mode) {
     Schema writer = record("{\"name\": \"old\", \"type\": \"int\"}, {\"name\": \"other\", \"type\": \"int\"}");
     Schema reader = record("{\"name\": \"other\", \"type\": \"int\"}, {\"name\": \"fresh\", \"type\": \"long\", \"aliases\": [\"old\"]}");
     Outcome outcome = read(mode, writer, reader, datum(writer, "{\"old\": 11, \"other\": 12}")).get(0);
@@ -286,8 +286,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsAliasedRecordAndEnum(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsAliasedRecordAndEnum(CompileMode mode) {
     Schema writer = record("""
         {"name": "r", "type": ["null", {"type": "record", "name": "Old", "fields": [{"name": "x", "type": "int"}]}]},
         {"name": "e", "type": {"type": "enum", "name": "OldE", "symbols": ["A"]}}""");
@@ -301,8 +301,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsFixed(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsFixed(CompileMode mode) {
     Schema writer = record("""
         {"name": "f", "type": {"type": "fixed", "name": "F", "size": 3}},
         {"name": "empty", "type": {"type": "fixed", "name": "Z", "size": 0}},
@@ -315,8 +315,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsNestedArraysAndMapsOfEvolvedRecords(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsNestedArraysAndMapsOfEvolvedRecords(CompileMode mode) {
     Schema writer = record("""
         {"name": "m", "type": {"type": "map", "values": {"type": "array", "items":
           {"type": "record", "name": "I", "fields": [{"name": "a", "type": "int"}, {"name": "gone", "type": "string"}]}}}}""");
@@ -334,8 +334,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsRecursiveRecord(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsRecursiveRecord(CompileMode mode) {
     Schema writer = schema("""
         {"type": "record", "name": "Node", "fields": [{"name": "v", "type": "int"},
           {"name": "next", "type": ["null", "Node"]}]}""");
@@ -352,8 +352,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsLogicalTypesWithConversions(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsLogicalTypesWithConversions(CompileMode mode) {
     Schema schema = record("""
         {"name": "dec", "type": {"type": "bytes", "logicalType": "decimal", "precision": 9, "scale": 2}},
         {"name": "decf", "type": {"type": "fixed", "name": "D", "size": 5, "logicalType": "decimal", "precision": 10,
@@ -397,8 +397,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsJavaKeywordAndUnicodeNames(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsJavaKeywordAndUnicodeNames(CompileMode mode) {
     Schema writer = schema("""
         {"type": "record", "name": "class", "namespace": "dev.kavro.public", "fields": [
           {"name": "int", "type": "int"}, {"name": "public", "type": "string"}, {"name": "goto", "type": "long"},
@@ -412,8 +412,8 @@ class DifferentialReadTest {
   // ---- Kavro's case fallback: these need a reader that implements it. ----
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void caseFallbackMapsLowerToUpper(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void caseFallbackMapsLowerToUpper(CompileMode mode) {
     assumeTrue(KavroImplementation.implementsCaseFallback(), KavroImplementation.placeholderReason());
     Schema writer = record("{\"name\": \"id\", \"type\": \"int\"}, {\"name\": \"ñame\", \"type\": \"string\"}");
     Schema reader = record("{\"name\": \"ÑAME\", \"type\": \"string\"}, {\"name\": \"ID\", \"type\": \"long\"}");
@@ -423,8 +423,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void caseFallbackAppliesToNestedRecords(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void caseFallbackAppliesToNestedRecords(CompileMode mode) {
     assumeTrue(KavroImplementation.implementsCaseFallback(), KavroImplementation.placeholderReason());
     Schema writer = record("""
         {"name": "inner", "type": {"type": "array", "items": {"type": "record", "name": "In",
@@ -437,8 +437,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void exactMatchBeatsUpperCase(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void exactMatchBeatsUpperCase(CompileMode mode) {
     assumeTrue(KavroImplementation.implementsCaseFallback(), KavroImplementation.placeholderReason());
     Schema writer = record("{\"name\": \"id\", \"type\": \"int\"}");
     Schema reader = record("{\"name\": \"ID\", \"type\": \"int\", \"default\": -1}, {\"name\": \"id\", \"type\": \"int\"}");
@@ -448,8 +448,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void claimedFieldIsNotTakenTwice(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void claimedFieldIsNotTakenTwice(CompileMode mode) {
     assumeTrue(KavroImplementation.implementsCaseFallback(), KavroImplementation.placeholderReason());
     Schema writer = record("{\"name\": \"id\", \"type\": \"int\"}, {\"name\": \"ID\", \"type\": \"int\"}");
     Schema reader = record("{\"name\": \"ID\", \"type\": \"int\"}");
@@ -458,8 +458,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void aliasMatchBeatsUpperCase(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void aliasMatchBeatsUpperCase(CompileMode mode) {
     assumeTrue(KavroImplementation.implementsCaseFallback(), KavroImplementation.placeholderReason());
     Schema writer = record("{\"name\": \"name\", \"type\": \"string\"}");
     Schema reader = record("""
@@ -471,8 +471,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void caseFallbackTriesOnlyTheUpperCaseName(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void caseFallbackTriesOnlyTheUpperCaseName(CompileMode mode) {
     assumeTrue(KavroImplementation.implementsCaseFallback(), KavroImplementation.placeholderReason());
     Schema writer = record("{\"name\": \"userId\", \"type\": \"int\"}");
     Schema reader = record("""
@@ -483,8 +483,8 @@ class DifferentialReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void upperCaseUsesLocaleRoot(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void upperCaseUsesLocaleRoot(CompileMode mode) {
     assumeTrue(KavroImplementation.implementsCaseFallback(), KavroImplementation.placeholderReason());
     // Under Locale.ROOT the dotless ı upper-cases to I, and i to I; a Turkish default locale would give İ for i.
     assertEquals("ID", "ıd".toUpperCase(Locale.ROOT));

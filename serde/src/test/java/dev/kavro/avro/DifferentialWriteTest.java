@@ -91,8 +91,8 @@ class DifferentialWriteTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void writesRandomDataLikeGenericDatumWriter(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void writesRandomDataLikeGenericDatumWriter(CompileMode mode) {
     for (int n = 1; n <= SCHEMAS; n++) {
       long seed = n;
       Random random = new Random(seed);
@@ -113,8 +113,8 @@ class DifferentialWriteTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void failsWhereGenericDatumWriterFails(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void failsWhereGenericDatumWriterFails(CompileMode mode) {
     Schema schema = Differential.schema("""
         {"type": "record", "name": "W", "fields": [{"name": "i", "type": "int"}, {"name": "s", "type": "string"},
           {"name": "e", "type": {"type": "enum", "name": "E", "symbols": ["A"]}},
@@ -145,8 +145,8 @@ class DifferentialWriteTest {
 
   /** The compiled writer picks some branches from the datum's class; every pick must be resolveUnion's. */
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void choosesUnionBranchesAsResolveUnionDoes(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void choosesUnionBranchesAsResolveUnionDoes(CompileMode mode) {
     Schema schema = Differential.schema("""
         {"type": "record", "name": "U", "fields": [{"name": "u", "type": ["null", "string", "int", "long", "float",
           "double", "boolean", {"type": "record", "name": "R", "fields": [{"name": "x", "type": "int"}]},
@@ -178,8 +178,8 @@ class DifferentialWriteTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void writesSpecificRecordsLikeSpecificDatumWriter(ReaderMode mode) throws IOException {
+  @EnumSource(CompileMode.class)
+  void writesSpecificRecordsLikeSpecificDatumWriter(CompileMode mode) throws IOException {
     Schema schema = Account.getClassSchema();
     RandomData data = new RandomData(new Random(4), Models.generic(false, false));
     SpecificDatumReader<Account> toSpecific = new SpecificDatumReader<>(Account.class);

@@ -36,23 +36,23 @@ final class KavroImplementation {
   }
 
   /** After at least one read: COMPILED readers run compiled code, FALLBACK readers never do. */
-  static void assertCompiledState(KavroDatumReader<?> reader, ReaderMode mode) {
+  static void assertCompiledState(KavroDatumReader<?> reader, CompileMode mode) {
     if (PLACEHOLDER) {
       assertFalse(reader.isCompiled(), "the placeholder never compiles");
-    } else if (mode == ReaderMode.COMPILED) {
+    } else if (mode == CompileMode.COMPILED) {
       assertTrue(reader.isCompiled(), "a COMPILED reader must run compiled code after its first read");
-    } else if (mode == ReaderMode.FALLBACK) {
+    } else if (mode == CompileMode.FALLBACK) {
       assertFalse(reader.isCompiled(), "a FALLBACK reader must never compile");
     }
   }
 
   /** The same for writers. */
-  static void assertCompiledState(KavroDatumWriter<?> writer, ReaderMode mode) {
+  static void assertCompiledState(KavroDatumWriter<?> writer, CompileMode mode) {
     if (PLACEHOLDER_WRITER) {
       assertFalse(writer.isCompiled(), "the placeholder never compiles");
-    } else if (mode == ReaderMode.COMPILED) {
+    } else if (mode == CompileMode.COMPILED) {
       assertTrue(writer.isCompiled(), "a COMPILED writer must run compiled code after its first write");
-    } else if (mode == ReaderMode.FALLBACK) {
+    } else if (mode == CompileMode.FALLBACK) {
       assertFalse(writer.isCompiled(), "a FALLBACK writer must never compile");
     }
   }

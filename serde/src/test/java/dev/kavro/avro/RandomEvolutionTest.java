@@ -39,9 +39,9 @@ class RandomEvolutionTest {
   private static final long FIRST_SEED = Long.getLong("kavro.diff.seed", 1L);
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsRandomEvolvedPairsLikeVanilla(ReaderMode mode) {
-    int pairs = mode == ReaderMode.COMPILED ? COMPILED_PAIRS : PAIRS;
+  @EnumSource(CompileMode.class)
+  void readsRandomEvolvedPairsLikeVanilla(CompileMode mode) {
+    int pairs = mode == CompileMode.COMPILED ? COMPILED_PAIRS : PAIRS;
     Coverage coverage = new Coverage();
     for (long seed = FIRST_SEED; seed < FIRST_SEED + pairs; seed++) {
       checkPair(seed, mode, coverage);
@@ -54,7 +54,7 @@ class RandomEvolutionTest {
     }
   }
 
-  private static void checkPair(long seed, ReaderMode mode, Coverage coverage) {
+  private static void checkPair(long seed, CompileMode mode, Coverage coverage) {
     RandomEvolution.Pair pair = RandomEvolution.pair(seed);
     Schema writer = pair.writer();
     Schema reader = pair.reader();
@@ -131,7 +131,7 @@ class RandomEvolutionTest {
     }
   }
 
-  private static String describe(long seed, ReaderMode mode, RandomEvolution.Pair pair, Object datum) {
+  private static String describe(long seed, CompileMode mode, RandomEvolution.Pair pair, Object datum) {
     return "seed=" + seed + " mode=" + mode + " breaking=" + pair.breaking()
         + " (reproduce: -Dkavro.diff.seed=" + seed + " -Dkavro.diff.pairs=1 -Dtest=RandomEvolutionTest)"
         + "\nwriter: " + pair.writer() + "\nreader: " + pair.reader() + "\ndatum:  " + datum;

@@ -53,7 +53,7 @@ class SpecificReadTest {
   }
 
   /** Reads every datum with Kavro (both factories, fastread on and off) and asserts agreement with the oracle. */
-  private static List<Outcome> readAll(ReaderMode mode, Schema writer, List<Object> data) {
+  private static List<Outcome> readAll(CompileMode mode, Schema writer, List<Object> data) {
     Oracle oracle = Oracle.specific(writer, Account.getClassSchema(), KavroImplementation.implementsCaseFallback());
     GenericData writerModel = Models.generic(false, false);
     List<byte[]> encoded = new ArrayList<>();
@@ -87,8 +87,8 @@ class SpecificReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsClassSchemaLikeSpecificDatumReader(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsClassSchemaLikeSpecificDatumReader(CompileMode mode) {
     Schema writer = Account.getClassSchema();
     List<Object> data = randomData(writer, 1);
     List<Outcome> outcomes = readAll(mode, writer, data);
@@ -98,8 +98,8 @@ class SpecificReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void readsEvolvedWriterLikeSpecificDatumReader(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void readsEvolvedWriterLikeSpecificDatumReader(CompileMode mode) {
     Schema writer = writerVariant("account-v1.avsc");
     List<Object> data = randomData(writer, 2);
     data.add(0, Differential.datum(writer, """
@@ -126,8 +126,8 @@ class SpecificReadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void caseFallbackFillsUpperCaseSpecificField(ReaderMode mode) {
+  @EnumSource(CompileMode.class)
+  void caseFallbackFillsUpperCaseSpecificField(CompileMode mode) {
     assumeTrue(KavroImplementation.implementsCaseFallback(), KavroImplementation.placeholderReason());
     Schema writer = writerVariant("account-v2-case.avsc");
     List<Object> data = randomData(writer, 3);

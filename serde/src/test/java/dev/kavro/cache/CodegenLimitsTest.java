@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.plan.PlanBuilder;
 import java.time.Duration;
 import org.apache.avro.Schema;
@@ -56,7 +56,7 @@ class CodegenLimitsTest {
   @Test
   void theSharedReaderCacheKeepsSuchAChainOnTheFallback() {
     Schema schema = chainDefinedShallow(500, true);
-    KavroDatumReader<Object> reader = KavroDatumReader.generic(schema, schema, ReaderMode.ASYNC);
+    KavroDatumReader<Object> reader = KavroDatumReader.generic(schema, schema, CompileMode.ASYNC);
     assertFalse(reader.awaitCompiled(Duration.ofSeconds(30)));
   }
 }

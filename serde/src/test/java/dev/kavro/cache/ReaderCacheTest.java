@@ -67,7 +67,7 @@ class ReaderCacheTest {
         new JaninoCompiler(getClass().getClassLoader()), new CodegenLimits(2, 64));
     try (LogCapture log = new LogCapture(CompiledSlot.class)) {
       ReaderEntry entry = cache.entry(SCHEMA, SCHEMA, GenericData.get());
-      entry.compileNow(); // what ReaderMode.COMPILED does when a reader is created: no exception
+      entry.compileNow(); // what CompileMode.COMPILED does when a reader is created: no exception
       entry.compileNow(); // a second reader of the same pair
       assertFalse(entry.isCompiled());
       for (Object datum : new RandomData(SCHEMA, 5, 9L)) {

@@ -115,7 +115,7 @@ class WriterCacheTest {
     WriterCache cache = new WriterCache(10, Duration.ofMinutes(1), 1,
         new JaninoCompiler(getClass().getClassLoader()), new CodegenLimits(2, 64));
     WriterEntry entry = cache.entry(SCHEMA, GenericData.get());
-    entry.compileNow(); // what ReaderMode.COMPILED does: no exception
+    entry.compileNow(); // what CompileMode.COMPILED does: no exception
     entry.compileNow();
     assertFalse(entry.isCompiled());
     assertEquals(1, logs.list.stream().filter(e -> e.getLevel() == Level.WARN).count());

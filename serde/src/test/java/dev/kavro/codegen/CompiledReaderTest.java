@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +28,7 @@ class CompiledReaderTest {
   static List<Arguments> schemas() {
     List<Arguments> args = new ArrayList<>();
     for (String name : List.of("user80", "organization", "unionHeavy", "ksql-metrics", "ksql-impressions")) {
-      for (ReaderMode mode : List.of(ReaderMode.COMPILED, ReaderMode.FALLBACK)) {
+      for (CompileMode mode : List.of(CompileMode.COMPILED, CompileMode.FALLBACK)) {
         args.add(Arguments.of(name, mode));
       }
     }
@@ -37,10 +37,10 @@ class CompiledReaderTest {
 
   @ParameterizedTest
   @MethodSource("schemas")
-  void readsBenchSchemasLikeVanillaAvro(String name, ReaderMode mode) throws IOException {
+  void readsBenchSchemasLikeVanillaAvro(String name, CompileMode mode) throws IOException {
     Schema schema = load(name);
     KavroDatumReader<Object> kavro = KavroDatumReader.generic(schema, schema, mode);
-    assertEquals(mode == ReaderMode.COMPILED, kavro.isCompiled());
+    assertEquals(mode == CompileMode.COMPILED, kavro.isCompiled());
     GenericDatumReader<Object> vanilla = new GenericDatumReader<>(schema, schema);
     Object reuse = null;
     for (Object datum : new RandomData(schema, 50, 42L)) {

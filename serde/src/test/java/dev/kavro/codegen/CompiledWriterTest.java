@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.avro.KavroDatumWriter;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.test.specific.Color;
 import dev.kavro.test.specific.Event;
 import dev.kavro.test.specific.Kind;
@@ -52,7 +52,7 @@ class CompiledWriterTest {
   static List<Arguments> benchSchemas() {
     List<Arguments> args = new ArrayList<>();
     for (String name : List.of("user80", "organization", "unionHeavy", "ksql-metrics", "ksql-impressions")) {
-      for (ReaderMode mode : List.of(ReaderMode.COMPILED, ReaderMode.FALLBACK)) {
+      for (CompileMode mode : List.of(CompileMode.COMPILED, CompileMode.FALLBACK)) {
         args.add(Arguments.of(name, mode));
       }
     }
@@ -61,23 +61,23 @@ class CompiledWriterTest {
 
   @ParameterizedTest
   @MethodSource("benchSchemas")
-  void writesBenchSchemasLikeGenericDatumWriter(String name, ReaderMode mode) throws IOException {
+  void writesBenchSchemasLikeGenericDatumWriter(String name, CompileMode mode) throws IOException {
     Schema schema = load("/schemas/" + name + ".avsc");
     assertSameBytes(schema, GenericData.get(), mode, new RandomData(schema, 50, 42L));
     assertSameBytes(schema, GenericData.get(), mode, new RandomData(schema, 20, 7L, true));
   }
 
   @ParameterizedTest
-  @EnumSource(value = ReaderMode.class, names = {"COMPILED", "FALLBACK"})
-  void writesEveryTypeIncludingRecursiveRecordsAndRichUnions(ReaderMode mode) throws IOException {
+  @EnumSource(value = CompileMode.class, names = {"COMPILED", "FALLBACK"})
+  void writesEveryTypeIncludingRecursiveRecordsAndRichUnions(CompileMode mode) throws IOException {
     Schema schema = load("/writer/everything.avsc");
     assertSameBytes(schema, GenericData.get(), mode, new RandomData(schema, 200, 11L));
     assertSameBytes(schema, GenericData.get(), mode, new RandomData(schema, 50, 12L, true));
   }
 
   @ParameterizedTest
-  @EnumSource(value = ReaderMode.class, names = {"COMPILED", "FALLBACK"})
-  void convertsLogicalTypesWithTheModelsConversions(ReaderMode mode) throws IOException {
+  @EnumSource(value = CompileMode.class, names = {"COMPILED", "FALLBACK"})
+  void convertsLogicalTypesWithTheModelsConversions(CompileMode mode) throws IOException {
     Schema schema = load("/writer/logical.avsc");
     Random random = new Random(5);
     List<Object> data = new ArrayList<>();
@@ -91,13 +91,13 @@ class CompiledWriterTest {
   void writesRawValuesOfLogicalTypesWithAndWithoutConversions() throws IOException {
     Schema schema = load("/writer/logical.avsc");
     // Raw values have no conversion for their class, so both models write them as they are.
-    assertSameBytes(schema, GenericData.get(), ReaderMode.COMPILED, new RandomData(schema, 50, 3L));
-    assertSameBytes(schema, WITH_CONVERSIONS, ReaderMode.COMPILED, new RandomData(schema, 50, 3L));
+    assertSameBytes(schema, GenericData.get(), CompileMode.COMPILED, new RandomData(schema, 50, 3L));
+    assertSameBytes(schema, WITH_CONVERSIONS, CompileMode.COMPILED, new RandomData(schema, 50, 3L));
   }
 
   @ParameterizedTest
-  @EnumSource(value = ReaderMode.class, names = {"COMPILED", "FALLBACK"})
-  void writesSpecificRecordsLikeSpecificDatumWriter(ReaderMode mode) throws IOException {
+  @EnumSource(value = CompileMode.class, names = {"COMPILED", "FALLBACK"})
+  void writesSpecificRecordsLikeSpecificDatumWriter(CompileMode mode) throws IOException {
     Random random = new Random(13);
     List<Object> users = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
@@ -120,14 +120,14 @@ class CompiledWriterTest {
             .build(),
         User.newBuilder().setName("bob").setAge(-1).setEmail("b@example.com").setTags(List.of()).setColor(Color.RED)
             .build());
-    assertSameBytes(User.getClassSchema(), model, ReaderMode.COMPILED, users);
+    assertSameBytes(User.getClassSchema(), model, CompileMode.COMPILED, users);
   }
 
   @Test
   void compiledModeCompilesAtOnceAndFallbackModeNever() {
     Schema schema = User.getClassSchema();
-    assertTrue(KavroDatumWriter.create(schema, GenericData.get(), ReaderMode.COMPILED).isCompiled());
-    KavroDatumWriter<Object> fallback = KavroDatumWriter.create(schema, GenericData.get(), ReaderMode.FALLBACK);
+    assertTrue(KavroDatumWriter.create(schema, GenericData.get(), CompileMode.COMPILED).isCompiled());
+    KavroDatumWriter<Object> fallback = KavroDatumWriter.create(schema, GenericData.get(), CompileMode.FALLBACK);
     assertFalse(fallback.isCompiled());
     assertFalse(fallback.awaitCompiled(java.time.Duration.ofMillis(1)));
   }
@@ -136,7 +136,7 @@ class CompiledWriterTest {
   void setSchemaSwitchesToTheNewSchema() throws IOException {
     Schema user80 = load("/schemas/user80.avsc");
     Schema organization = load("/schemas/organization.avsc");
-    KavroDatumWriter<Object> kavro = KavroDatumWriter.create(user80, GenericData.get(), ReaderMode.COMPILED);
+    KavroDatumWriter<Object> kavro = KavroDatumWriter.create(user80, GenericData.get(), CompileMode.COMPILED);
     kavro.setSchema(organization);
     assertTrue(kavro.isCompiled());
     for (Object datum : new RandomData(organization, 10, 1L)) {
@@ -144,10 +144,10 @@ class CompiledWriterTest {
     }
   }
 
-  static void assertSameBytes(Schema schema, GenericData model, ReaderMode mode, Iterable<Object> data)
+  static void assertSameBytes(Schema schema, GenericData model, CompileMode mode, Iterable<Object> data)
       throws IOException {
     KavroDatumWriter<Object> kavro = KavroDatumWriter.create(schema, model, mode);
-    assertEquals(mode == ReaderMode.COMPILED, kavro.isCompiled());
+    assertEquals(mode == CompileMode.COMPILED, kavro.isCompiled());
     DatumWriter<Object> vanilla = model instanceof SpecificData specific
         ? new SpecificDatumWriter<>(schema, specific)
         : new GenericDatumWriter<>(schema, model);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.plan.PlanBuilder;
 import dev.kavro.testing.AvroBytes;
 import java.io.IOException;
@@ -43,7 +43,7 @@ class HostileSchemaTest {
     for (String text : List.of("System.exit", "ñame", "goto", "static", "\"")) {
       assertFalse(source.contains(text), () -> "schema text in source: " + text);
     }
-    assertReadsLikeVanilla(schema, reader, ReaderMode.COMPILED);
+    assertReadsLikeVanilla(schema, reader, CompileMode.COMPILED);
   }
 
   @Test
@@ -53,7 +53,7 @@ class HostileSchemaTest {
     String source = readerSource(wide, wide);
     assertTrue(source.contains("m0_1(r, in);"), "large records are split into several methods");
     assertFalse(source.contains("FieldRuns.read("));
-    assertReadsLikeVanilla(wide, wide, ReaderMode.COMPILED);
+    assertReadsLikeVanilla(wide, wide, CompileMode.COMPILED);
   }
 
   @Test
@@ -61,7 +61,7 @@ class HostileSchemaTest {
     Schema wide = wide(5000, Schema.Type.STRING);
     assertEquals(2, readerSource(wide, wide).split("FieldRuns\\.read\\(", -1).length - 1,
         "one run for the whole record, in its fresh-value method and in its reusing method");
-    assertReadsLikeVanilla(wide, wide, ReaderMode.COMPILED);
+    assertReadsLikeVanilla(wide, wide, CompileMode.COMPILED);
   }
 
   private static String readerSource(Schema writer, Schema reader) {
@@ -84,13 +84,13 @@ class HostileSchemaTest {
     for (int i = 0; i < 100; i++) {
       deep = SchemaBuilder.record("R" + i).fields().name("v").type(deep).noDefault().endRecord();
     }
-    KavroDatumReader<Object> async = KavroDatumReader.generic(deep, deep, ReaderMode.ASYNC);
+    KavroDatumReader<Object> async = KavroDatumReader.generic(deep, deep, CompileMode.ASYNC);
     async.awaitCompiled(Duration.ofSeconds(30));
     assertFalse(async.isCompiled());
     // COMPILED too serves the fallback for a schema beyond the limits (one WARN), rather than failing every read.
-    assertFalse(KavroDatumReader.generic(deep, deep, ReaderMode.COMPILED).isCompiled());
-    assertReadsLikeVanilla(deep, deep, ReaderMode.ASYNC);
-    assertReadsLikeVanilla(deep, deep, ReaderMode.COMPILED);
+    assertFalse(KavroDatumReader.generic(deep, deep, CompileMode.COMPILED).isCompiled());
+    assertReadsLikeVanilla(deep, deep, CompileMode.ASYNC);
+    assertReadsLikeVanilla(deep, deep, CompileMode.COMPILED);
   }
 
   @Test
@@ -102,7 +102,7 @@ class HostileSchemaTest {
     Schema reader = new Schema.Parser().parse("""
         {"type":"record","name":"W","fields":[{"name":"s","type":"string"},
           {"name":"m","type":{"type":"map","values":"int"}}]}""");
-    for (ReaderMode mode : ReaderMode.values()) {
+    for (CompileMode mode : CompileMode.values()) {
       for (Object datum : new RandomData(writer, 5, 3L)) {
         byte[] bytes = AvroBytes.encode(writer, datum);
         KavroDatumReader.create(writer, reader, new SpecificData(), mode).read(null, AvroBytes.decoder(bytes));
@@ -112,7 +112,7 @@ class HostileSchemaTest {
     assertNull(System.getProperty("kavro.test.boom"), "a class named by the writer schema was loaded");
   }
 
-  private static void assertReadsLikeVanilla(Schema writer, Schema reader, ReaderMode mode) throws IOException {
+  private static void assertReadsLikeVanilla(Schema writer, Schema reader, CompileMode mode) throws IOException {
     KavroDatumReader<Object> kavro = KavroDatumReader.generic(writer, reader, mode);
     List<Object> data = new ArrayList<>();
     new RandomData(writer, 10, 11L).forEach(data::add);

@@ -4,7 +4,7 @@ import static dev.kavro.codegen.CompiledWriterTest.assertSameBytes;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import java.io.IOException;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -40,7 +40,7 @@ class HostileSchemaWriterTest {
       assertFalse(source.contains(word), () -> "schema text '" + word + "' in source:\n" + source);
     }
     assertTrue(source.chars().allMatch(c -> c < 128), "non-ASCII in generated source");
-    assertSameBytes(schema, GenericData.get(), ReaderMode.COMPILED, new RandomData(schema, 100, 17L));
+    assertSameBytes(schema, GenericData.get(), CompileMode.COMPILED, new RandomData(schema, 100, 17L));
   }
 
   @Test
@@ -55,6 +55,6 @@ class HostileSchemaWriterTest {
     Schema schema = new Schema.Parser().parse(json.append("]}").toString());
     String source = WriterGenerator.generate(schema, GenericData.get()).source();
     assertTrue(source.contains("w0_1(r, out);"), "a 3000-field record is split into several methods");
-    assertSameBytes(schema, GenericData.get(), ReaderMode.COMPILED, new RandomData(schema, 5, 23L));
+    assertSameBytes(schema, GenericData.get(), CompileMode.COMPILED, new RandomData(schema, 5, 23L));
   }
 }

@@ -3,7 +3,7 @@ package dev.kavro.codegen;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import dev.kavro.avro.KavroDatumWriter;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.testing.Oracle;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class MapKeyWriteTest {
   @ParameterizedTest
-  @EnumSource(ReaderMode.class)
-  void writesEveryKindOfKeyAsGenericDatumWriter(ReaderMode mode) throws Exception {
+  @EnumSource(CompileMode.class)
+  void writesEveryKindOfKeyAsGenericDatumWriter(CompileMode mode) throws Exception {
     Schema schema = new Schema.Parser().parse("{\"type\": \"record\", \"name\": \"R\", \"fields\": ["
         + "{\"name\": \"m\", \"type\": {\"type\": \"map\", \"values\": \"int\"}}]}");
     Map<Object, Object> map = new LinkedHashMap<>();

@@ -10,7 +10,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.KavroDatumWriter;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.cache.CompiledSlot;
 import dev.kavro.plan.PlanBuilder;
 import dev.kavro.testing.LogCapture;
@@ -67,7 +67,7 @@ class SourceLegendTest {
     Schema schema = schema("com.acme.dbg" + UNIQUE.incrementAndGet());
     try (LogCapture slot = new LogCapture(CompiledSlot.class);
         LogCapture source = new LogCapture(SourceLegend.LOGGER_NAME)) {
-      KavroDatumReader<Object> reader = KavroDatumReader.generic(schema, schema, ReaderMode.COMPILED);
+      KavroDatumReader<Object> reader = KavroDatumReader.generic(schema, schema, CompileMode.COMPILED);
       assertTrue(reader.isCompiled());
 
       List<ILoggingEvent> debug = slot.at(Level.DEBUG);
@@ -94,7 +94,7 @@ class SourceLegendTest {
     Schema schema = schema("com.acme.dbgw" + UNIQUE.incrementAndGet());
     try (LogCapture slot = new LogCapture(CompiledSlot.class);
         LogCapture source = new LogCapture(SourceLegend.LOGGER_NAME)) {
-      KavroDatumWriter<Object> writer = KavroDatumWriter.create(schema, GenericData.get(), ReaderMode.COMPILED);
+      KavroDatumWriter<Object> writer = KavroDatumWriter.create(schema, GenericData.get(), CompileMode.COMPILED);
       assertTrue(writer.isCompiled());
 
       String line = slot.at(Level.DEBUG).get(0).getFormattedMessage();
@@ -117,7 +117,7 @@ class SourceLegendTest {
       assertNull(generated.legend());
       assertTrue(generated.legendText().startsWith("  k0     "), generated.legendText());
 
-      KavroDatumReader.generic(schema, schema, ReaderMode.COMPILED);
+      KavroDatumReader.generic(schema, schema, CompileMode.COMPILED);
       assertTrue(source.everything().isEmpty(), source.everything().toString());
     }
   }

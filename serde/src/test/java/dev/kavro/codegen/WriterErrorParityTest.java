@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.kavro.avro.KavroDatumWriter;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.AvroRuntimeException;
@@ -38,7 +38,7 @@ class WriterErrorParityTest {
   private static final Schema ITEM = SCHEMA.getField("items").schema().getElementType();
   private static final DatumWriter<Object> VANILLA = new GenericDatumWriter<>(SCHEMA);
   private static final DatumWriter<Object> KAVRO =
-      KavroDatumWriter.create(SCHEMA, GenericData.get(), ReaderMode.COMPILED);
+      KavroDatumWriter.create(SCHEMA, GenericData.get(), CompileMode.COMPILED);
 
   @Test
   void nullInANonNullableStringFieldThrowsNullPointerException() {

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.testing.LogCapture;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.test.specific.User;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +44,7 @@ class KavroSerdeConfigTest {
     assertFalse(c.specificAvroReader());
     assertFalse(c.useLogicalTypeConverters());
     assertFalse(c.failOnTrailingData());
-    assertEquals(ReaderMode.ASYNC, c.readerMode());
+    assertEquals(CompileMode.ASYNC, c.compileMode());
     assertNull(c.readerSchema());
     assertNull(c.specificType(false));
     assertInstanceOf(TopicNameStrategy.class, c.subjectNameStrategy(true));
@@ -69,7 +69,7 @@ class KavroSerdeConfigTest {
     assertTrue(c.normalizeSchemas());
     assertTrue(c.useLogicalTypeConverters());
     assertTrue(c.failOnTrailingData());
-    assertEquals(ReaderMode.COMPILED, c.readerMode());
+    assertEquals(CompileMode.COMPILED, c.compileMode());
   }
 
   @Test

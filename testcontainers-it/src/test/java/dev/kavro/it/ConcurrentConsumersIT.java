@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.cache.ReaderCacheMXBean;
 import java.lang.management.ManagementFactory;
@@ -99,7 +99,7 @@ class ConcurrentConsumersIT {
     // (writer, writer, generic model), which starts no compilation of its own when they are there already.
     awaitCompiles(cache, compilesBefore + SCHEMAS);
     for (Schema writer : writers) {
-      KavroDatumReader<Object> reader = KavroDatumReader.create(writer, writer, GenericData.get(), ReaderMode.ASYNC);
+      KavroDatumReader<Object> reader = KavroDatumReader.create(writer, writer, GenericData.get(), CompileMode.ASYNC);
       assertTrue(reader.awaitCompiled(COMPILE_WAIT), "no compiled reader within " + COMPILE_WAIT + " for " + writer);
     }
     long compiledReadsBefore = cache.getCompiledReads();

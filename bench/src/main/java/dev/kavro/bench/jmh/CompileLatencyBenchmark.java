@@ -1,7 +1,7 @@
 package dev.kavro.bench.jmh;
 
 import dev.kavro.avro.KavroDatumReader;
-import dev.kavro.avro.ReaderMode;
+import dev.kavro.avro.CompileMode;
 import dev.kavro.bench.data.RandomDatum;
 import dev.kavro.bench.data.RandomSchemas;
 import java.io.ByteArrayOutputStream;
@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Time from a schema never seen before to a ready reader that has read its first record: Kavro compiling
- * ({@link ReaderMode#COMPILED}, which waits for Janino) against Avro building its FastReaderBuilder reader. Each
+ * ({@link CompileMode#COMPILED}, which waits for Janino) against Avro building its FastReaderBuilder reader. Each
  * invocation gets a new namespace, so nothing is cached.
  */
 @BenchmarkMode(Mode.SingleShotTime)
@@ -63,7 +63,7 @@ public class CompileLatencyBenchmark {
 
   @Benchmark
   public Object kavroCompiled() throws IOException {
-    DatumReader<Object> reader = KavroDatumReader.create(schema, schema, GenericData.get(), ReaderMode.COMPILED);
+    DatumReader<Object> reader = KavroDatumReader.create(schema, schema, GenericData.get(), CompileMode.COMPILED);
     return reader.read(null, DecoderFactory.get().binaryDecoder(body, null));
   }
 

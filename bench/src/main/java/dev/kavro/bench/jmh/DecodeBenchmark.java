@@ -67,7 +67,7 @@ public class DecodeBenchmark {
     }
   }
 
-  /** Kavro's fallback ({@code ReaderMode.FALLBACK}) on the same in-memory path as {@link #kavro}. */
+  /** Kavro's fallback ({@code CompileMode.FALLBACK}) on the same in-memory path as {@link #kavro}. */
   @Benchmark
   public void kavroFallback(Blackhole bh) throws IOException {
     for (int i = 0; i < BenchCase.RECORDS; i++) {

@@ -55,7 +55,7 @@ public class EncodeBenchmark {
     }
   }
 
-  /** Kavro's writer fallback ({@code ReaderMode.FALLBACK}). */
+  /** Kavro's writer fallback ({@code CompileMode.FALLBACK}). */
   @Benchmark
   public void kavroFallback(Blackhole bh) throws IOException {
     for (int i = 0; i < BenchCase.RECORDS; i++) {

@@ -2,9 +2,10 @@ package dev.kavro.avro;
 
 /**
  * How a Kavro reader or writer chooses between compiled code and the fallback that interprets the same plan.
- * Both produce equal results of the same Java types; the mode only decides when compiled code is used.
+ * Both produce equal results of the same Java types; the mode only decides when compiled code is used. It governs
+ * readers and writers alike, hence the name; the serde config key keeps its first name, {@code kavro.reader.mode}.
  */
-public enum ReaderMode {
+public enum CompileMode {
   /**
    * Serve the fallback at once; once a pair has been read {@code kavro.compile.threshold} times (100 by default),
    * compile it in the background and swap to compiled code when it is ready.
