@@ -10,6 +10,7 @@ import dev.kavro.plan.PlanCycles;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
+import dev.kavro.runtime.FieldRuns;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -35,6 +36,7 @@ public final class ReaderGenerator {
   private final Constants constants = new Constants();
   private final MethodQueue<MethodKey> methods = new MethodQueue<>("m", new HashMap<>());
   private final Map<ReadPlan, String> enumTables = new IdentityHashMap<>();
+  private final PlanShapes shapes = new PlanShapes();
   private final SourceWriter methodSource = new SourceWriter();
   private final String data;
   private final int minRun;
@@ -163,22 +165,31 @@ public final class ReaderGenerator {
    * for fresh values ({@code old} is the literal {@code null}) that never looks for anything to reuse. Kafka
    * deserializers always read fresh values, and the reuse probes (the record's old fields, the array's old elements)
    * cost them about 7% on organization.avsc; the two families share no JIT profile, so each stays tight.
+   *
+   * <p>Arrays, maps and unions of equal shape share one method (see {@link PlanShapes}): ten fields of maps of strings
+   * are one method, not ten copies that each take their own JIT compilation and instruction-cache lines.
    */
   private String method(ReadPlan plan, String old) {
     boolean reuses = plan.kind() == ReadPlan.Kind.RECORD || plan.kind() == ReadPlan.Kind.ARRAY;
-    return methods.nameFor(new MethodKey(plan, reuses && old.equals("null")));
+    Object shape = shapes.of(plan);
+    return methods.nameFor(new MethodKey(plan, shape == null ? plan : shape, reuses && old.equals("null")));
   }
 
-  /** A method to emit: plans compare by identity (a plan is one node), so equal-looking subtrees keep their own. */
-  private record MethodKey(ReadPlan plan, boolean fresh) {
+  /**
+   * A method to emit, for {@code plan} or any plan of the same {@code shape}: a plan itself (compared by identity, a
+   * plan is one node) or a {@link PlanShapes} key (compared by equals).
+   */
+  private record MethodKey(ReadPlan plan, Object shape, boolean fresh) {
     @Override
     public boolean equals(Object o) {
-      return o instanceof MethodKey other && other.plan == plan && other.fresh == fresh;
+      return o instanceof MethodKey other && other.fresh == fresh
+          && (shape instanceof ReadPlan ? other.shape == shape : shape.equals(other.shape));
     }
 
     @Override
     public int hashCode() {
-      return System.identityHashCode(plan) * 2 + (fresh ? 1 : 0);
+      int hash = shape instanceof ReadPlan ? System.identityHashCode(shape) : shape.hashCode();
+      return hash * 2 + (fresh ? 1 : 0);
     }
   }
 
@@ -256,7 +267,8 @@ public final class ReaderGenerator {
       int[] program = new int[run.size() * 2];
       for (int i = 0; i < run.size(); i++) {
         program[2 * i] = run.get(i).readerPos();
-        program[2 * i + 1] = FieldRunOps.op(run.get(i).plan());
+        int op = FieldRunOps.op(run.get(i).plan());
+        program[2 * i + 1] = fresh ? FieldRuns.forNewRecord(op) : op;
       }
       statements.add("FieldRuns.read(r, in, " + constants.ref(program, "int[]") + ");");
     } else {
@@ -348,7 +360,8 @@ public final class ReaderGenerator {
     }
     methodSource.line("long n = in.readArrayStart();");
     methodSource.line(check);
-    methodSource.line("List a = ReadSupport.newArray(" + (fresh ? "null" : "old") + ", n, " + schema(plan.reader()) + ");");
+    methodSource.line("List a = ReadSupport.newArray(" + (fresh ? "null" : "old") + ", n, "
+        + schema(shapes.arraySchema(plan.reader())) + ");");
     methodSource.open("while (n > 0) {");
     methodSource.open("for (long i = 0; i < n; i++) {");
     if (inlined.isEmpty()) {
