@@ -459,7 +459,8 @@ final class RatioRunner {
 
     /**
      * The shape families and the hand-written limits with the engines the targets compare, short iterations: about
-     * 15 minutes on 2 quiet cores. Options after {@code --quick} override it.
+     * 17 minutes on 2 quiet cores. Options after {@code --quick} override it. Five warm-up seconds: in the session-6
+     * quiet run three left the large compiled readers (wide, nested) still rising through the measurement.
      */
     void quick() {
       decodeCases = QUICK_CASES;
@@ -470,7 +471,7 @@ final class RatioRunner {
       encodeEngines = List.of("vanilla", "kavro", "kavroFallback", "serde");
       limitEngines = List.of("hand", "kavro", "binaryHand", "binaryKavro");
       forks = 1;
-      warmupIterations = 3;
+      warmupIterations = 5;
       iterations = 3;
       warmupTime = TimeValue.seconds(1);
       measurementTime = TimeValue.seconds(1);
@@ -505,7 +506,7 @@ final class RatioRunner {
       return String.join("\n",
           "ratios [options]",
           "  --quick              the shape families and the hand-written limits, only the engines the targets",
-          "                       compare, -f 1 -wi 3 -i 3 -w 1s -r 1s: about 15 minutes on 2 quiet cores",
+          "                       compare, -f 1 -wi 5 -i 3 -w 1s -r 1s: about 17 minutes on 2 quiet cores",
           "                       (later options override it)",
           "  --cases a,b          decode these cases, and encode and Connect-convert those of them that do",
           "  --decode-cases a,b   default: " + String.join(",", BenchCase.DECODE_CASES),
