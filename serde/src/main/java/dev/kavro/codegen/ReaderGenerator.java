@@ -10,7 +10,6 @@ import dev.kavro.plan.PlanCycles;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
-import dev.kavro.runtime.FieldRuns;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -267,8 +266,7 @@ public final class ReaderGenerator {
       int[] program = new int[run.size() * 2];
       for (int i = 0; i < run.size(); i++) {
         program[2 * i] = run.get(i).readerPos();
-        int op = FieldRunOps.op(run.get(i).plan());
-        program[2 * i + 1] = fresh ? FieldRuns.forNewRecord(op) : op;
+        program[2 * i + 1] = FieldRunOps.op(run.get(i).plan());
       }
       statements.add("FieldRuns.read(r, in, " + constants.ref(program, "int[]") + ");");
     } else {

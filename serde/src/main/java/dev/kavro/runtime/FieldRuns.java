@@ -26,11 +26,6 @@ public final class FieldRuns {
   public static final int UTF8 = 5;
   /** A string as {@code java.lang.String}. */
   public static final int STRING = 6;
-  /**
-   * A string as a new {@code Utf8}, for a record the reader has just created: there is no old value to look for, and
-   * the fresh path (every Kafka deserializer's) skips the probe of the record's slot.
-   */
-  public static final int NEW_UTF8 = 7;
   /** Added to an op: a union of null (branch 1) and the op's type (branch 0). */
   public static final int OPTIONAL_AT_0 = 16;
   /** Added to an op: a union of null (branch 0) and the op's type (branch 1). */
@@ -39,11 +34,6 @@ public final class FieldRuns {
   private static final int TYPE_MASK = 15;
 
   private FieldRuns() {}
-
-  /** {@code op} for a record the reader has just created: a required {@code Utf8} string reads without reuse. */
-  public static int forNewRecord(int op) {
-    return op == UTF8 ? NEW_UTF8 : op;
-  }
 
   /**
    * Reads the fields of {@code program} into {@code r}, in order.
@@ -80,8 +70,6 @@ public final class FieldRuns {
         return ReadSupport.readUtf8(in, op < OPTIONAL_AT_0 ? r.get(pos) : null);
       case STRING:
         return in.readString();
-      case NEW_UTF8:
-        return in.readString(null);
       default:
         throw new IllegalStateException("Unknown field-run op " + op);
     }
