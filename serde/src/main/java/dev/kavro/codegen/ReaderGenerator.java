@@ -15,7 +15,6 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 
@@ -27,15 +26,18 @@ import org.apache.avro.generic.GenericData;
  * numeric literals. Every schema-derived value reaches the class as a constant.
  */
 public final class ReaderGenerator {
-  static final String PACKAGE = "dev.kavro.gen";
   /** Records of at most this many fields are read inside their array's loop (see {@link #inlinedRecord}). */
   private static final int MAX_INLINED_FIELDS = 16;
-  private static final AtomicLong CLASS_COUNTER = new AtomicLong();
+  private static final List<String> IMPORTS = List.of("java.io.IOException", "java.util.HashMap", "java.util.List",
+      "org.apache.avro.Conversion", "org.apache.avro.Schema", "org.apache.avro.generic.GenericData",
+      "org.apache.avro.generic.IndexedRecord", "org.apache.avro.io.Decoder", "org.apache.avro.util.Utf8",
+      "dev.kavro.runtime.FieldRuns", "dev.kavro.runtime.GeneratedReader", "dev.kavro.runtime.ReadSupport");
 
-  private final Constants constants = new Constants();
+  private final ClassSkeleton skeleton = new ClassSkeleton("KavroReader", "GeneratedReader", IMPORTS);
   private final MethodQueue<MethodKey> methods = new MethodQueue<>("m", new HashMap<>());
   private final Map<ReadPlan, String> enumTables = new IdentityHashMap<>();
-  private final SourceWriter methodSource = new SourceWriter();
+  private final Constants constants = skeleton.constants();
+  private final SourceWriter methodSource = skeleton.methodBody();
   private final String data;
   private final int minRun;
   /** Whether records and arrays count their nesting (a recursive plan; see {@code NestingLimit}). */
@@ -67,33 +69,19 @@ public final class ReaderGenerator {
     String reuseExpression = expression(root, "reuse");
     String freshExpression = expression(root, "null");
     methods.drain(this::emitMethod);
-    String simpleName = "KavroReader" + CLASS_COUNTER.incrementAndGet();
-    SourceWriter src = new SourceWriter();
-    src.line("package " + PACKAGE + ";");
-    src.line("");
-    for (String type : List.of("java.io.IOException", "java.util.HashMap", "java.util.List", "org.apache.avro.Conversion",
-        "org.apache.avro.Schema", "org.apache.avro.generic.GenericData", "org.apache.avro.generic.IndexedRecord",
-        "org.apache.avro.io.Decoder", "org.apache.avro.util.Utf8", "dev.kavro.runtime.FieldRuns",
-        "dev.kavro.runtime.GeneratedReader", "dev.kavro.runtime.ReadSupport")) {
-      src.line("import " + type + ";");
-    }
-    src.line("");
-    src.open("public final class " + simpleName + " extends GeneratedReader {");
-    constants.emit(src, simpleName);
-    src.open("public Object read(Object reuse, Decoder in) throws IOException {");
+    SourceWriter read = new SourceWriter();
+    read.open("public Object read(Object reuse, Decoder in) throws IOException {");
     if (counted) {
-      src.line("ReadSupport.startCountedRead(in);");
+      read.line("ReadSupport.startCountedRead(in);");
     }
     if (!freshExpression.equals(reuseExpression)) {
-      src.open("if (reuse == null) {");
-      src.line("return " + freshExpression + ";");
-      src.close("}");
+      read.open("if (reuse == null) {");
+      read.line("return " + freshExpression + ";");
+      read.close("}");
     }
-    src.line("return " + reuseExpression + ";");
-    src.close("}");
-    src.append(methodSource);
-    src.close("}");
-    return new GeneratedSource(PACKAGE + "." + simpleName, src.toString(), constants.values());
+    read.line("return " + reuseExpression + ";");
+    read.close("}");
+    return skeleton.finish(read);
   }
 
   /** A Java expression that reads one value of {@code plan}; {@code old} is the expression for the value to reuse. */
@@ -185,7 +173,7 @@ public final class ReaderGenerator {
   private void emitMethod(MethodKey key) {
     ReadPlan plan = key.plan();
     String name = methods.nameOf(key);
-    methodSource.open("private Object " + name + "(Object old, Decoder in) throws IOException {");
+    skeleton.openMethod("Object " + name + "(Object old, Decoder in)");
     switch (plan.kind()) {
       case RECORD -> emitRecord(name, (RecordPlan) plan, key.fresh());
       case ARRAY -> emitArray((ArrayPlan) plan, key.fresh());
@@ -193,33 +181,16 @@ public final class ReaderGenerator {
       case UNION -> emitUnion((UnionPlan) plan);
       default -> methodSource.line("return " + expression(plan, "old") + ";");
     }
-    methodSource.close("}");
+    skeleton.closeMethod();
   }
 
   private void emitRecord(String name, RecordPlan plan, boolean fresh) {
     String recordType = plan.genericRecords() ? "GenericData.Record" : "IndexedRecord";
     enterLevel(methodSource::line);
     methodSource.line(newRecord(plan, fresh ? "null" : "old"));
-    List<List<String>> chunks = StatementChunks.split(recordStatements(plan, fresh));
-    if (chunks.size() == 1) {
-      chunks.get(0).forEach(methodSource::line);
-    } else {
-      for (int c = 0; c < chunks.size(); c++) {
-        methodSource.line(name + "_" + c + "(r, in);");
-      }
-    }
+    skeleton.statements(name, List.of(recordType + " r", "Decoder in"), recordStatements(plan, fresh));
     exitLevel(methodSource::line);
     methodSource.line("return r;");
-    if (chunks.size() > 1) {
-      methodSource.close("}");
-      for (int c = 0; c < chunks.size(); c++) {
-        methodSource.open("private void " + name + "_" + c + "(" + recordType + " r, Decoder in) throws IOException {");
-        chunks.get(c).forEach(methodSource::line);
-        if (c < chunks.size() - 1) {
-          methodSource.close("}");
-        }
-      }
-    }
   }
 
   /** Declares {@code r}: a new record, or {@code old} reused where the data model allows. */

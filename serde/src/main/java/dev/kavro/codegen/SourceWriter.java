@@ -1,10 +1,7 @@
 package dev.kavro.codegen;
 
-/**
- * Builds Java source line by line with indentation; prints it with line numbers for compile-failure logs. Public for
- * generators in other Kavro modules. Not thread-safe.
- */
-public final class SourceWriter {
+/** Builds Java source line by line with indentation; prints it with line numbers for logs. Not thread-safe. */
+final class SourceWriter {
   private final StringBuilder out = new StringBuilder(4096);
   private int indent;
 
@@ -39,8 +36,9 @@ public final class SourceWriter {
     return this;
   }
 
-  public int length() {
-    return out.length();
+  /** Forgets what was written; the indentation stays. */
+  void clear() {
+    out.setLength(0);
   }
 
   @Override

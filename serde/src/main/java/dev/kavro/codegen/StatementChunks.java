@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Splits a method's statements by estimated bytecode size, so that no generated method outgrows what the JIT compiles. */
-public final class StatementChunks {
+final class StatementChunks {
   /** Estimated bytecode per method, well under HotSpot's 8000-byte limit for JIT compilation. */
   public static final int METHOD_BYTES_BUDGET = 2500;
 
