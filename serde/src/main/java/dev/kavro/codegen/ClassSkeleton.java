@@ -1,5 +1,6 @@
 package dev.kavro.codegen;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -42,8 +43,12 @@ final class ClassSkeleton {
     return methods;
   }
 
-  /** Opens a private method; {@code signature} is what stands before "throws", as "Object m0(Object old, Decoder in)". */
-  void openMethod(String signature) {
+  /**
+   * Opens a private method below a comment saying what it does ({@code purpose}: positions and kinds only, never
+   * schema text); {@code signature} is what stands before "throws", as "Object m0(Object old, Decoder in)".
+   */
+  void openMethod(String purpose, String signature) {
+    methods.line("// " + purpose);
     methods.open("private " + signature + " throws IOException {");
   }
 
@@ -56,8 +61,9 @@ final class ClassSkeleton {
 
   /**
    * Writes {@code statements} into the open method {@code name}; when they outgrow one method (see
-   * {@link StatementChunks}), writes calls to chunk methods {@code name_0, name_1, ...} instead, each taking
-   * {@code parameters} (declarations, as "IndexedRecord r") and written after {@code name} closes.
+   * {@link StatementChunks}), writes calls to chunk methods {@code name_0, name_1, ...} instead, written after
+   * {@code name} closes. Each chunk method takes those of {@code parameters} (declarations, as "IndexedRecord r") that
+   * its statements use.
    */
   void statements(String name, List<String> parameters, List<String> statements) {
     List<List<String>> chunks = StatementChunks.split(statements);
@@ -65,37 +71,48 @@ final class ClassSkeleton {
       chunks.get(0).forEach(methods::line);
       return;
     }
-    String declared = String.join(", ", parameters);
-    String passed = String.join(", ", parameters.stream().map(ClassSkeleton::parameterName).toList());
     for (int c = 0; c < chunks.size(); c++) {
-      methods.line(name + "_" + c + "(" + passed + ");");
-      chunkMethods.open("private void " + name + "_" + c + "(" + declared + ") throws IOException {");
+      String code = SourceText.code(String.join("\n", chunks.get(c)));
+      List<String> declared = new ArrayList<>();
+      List<String> passed = new ArrayList<>();
+      for (String parameter : parameters) {
+        String parameterName = parameter.substring(parameter.lastIndexOf(' ') + 1);
+        if (SourceText.names(code, parameterName)) {
+          declared.add(parameter);
+          passed.add(parameterName);
+        }
+      }
+      methods.line(name + "_" + c + "(" + String.join(", ", passed) + ");");
+      chunkMethods.open("private void " + name + "_" + c + "(" + String.join(", ", declared)
+          + ") throws IOException {");
       chunks.get(c).forEach(chunkMethods::line);
       chunkMethods.close("}");
     }
   }
 
-  private static String parameterName(String declaration) {
-    return declaration.substring(declaration.lastIndexOf(' ') + 1);
-  }
-
   /**
-   * The whole class: package, imports, the class declaration, the constants' fields and constructor, the public
-   * {@code entry} method (the base class's abstract method, written from indentation 0) and the private methods.
+   * The whole class: package, the imports its code uses, the class declaration, the constants' fields and
+   * constructor, the public {@code entry} method (the base class's abstract method, written from indentation 0) and
+   * the private methods.
    */
   GeneratedSource finish(SourceWriter entry) {
+    SourceWriter body = new SourceWriter();
+    body.open("public final class " + simpleName + " extends " + superclass + " {");
+    constants.emit(body, simpleName);
+    body.append(entry);
+    body.append(methods);
+    body.close("}");
+    String code = SourceText.code(body.toString());
     SourceWriter src = new SourceWriter();
     src.line("package " + PACKAGE + ";");
     src.line("");
     for (String type : imports) {
-      src.line("import " + type + ";");
+      if (SourceText.names(code, type.substring(type.lastIndexOf('.') + 1))) {
+        src.line("import " + type + ";");
+      }
     }
     src.line("");
-    src.open("public final class " + simpleName + " extends " + superclass + " {");
-    constants.emit(src, simpleName);
-    src.append(entry);
-    src.append(methods);
-    src.close("}");
+    src.append(body);
     return new GeneratedSource(PACKAGE + "." + simpleName, src.toString(), constants.values());
   }
 }

@@ -10,6 +10,11 @@ final class SourceWriter {
     return this;
   }
 
+  /** Writes {@code statement} as a line, unless it is empty (a value that takes no code). */
+  SourceWriter statement(String statement) {
+    return statement.isEmpty() ? this : line(statement);
+  }
+
   /** Writes {@code text} and indents what follows; {@code text} normally ends with "{". */
   public SourceWriter open(String text) {
     line(text);

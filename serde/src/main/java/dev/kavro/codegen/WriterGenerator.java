@@ -70,7 +70,7 @@ public final class WriterGenerator {
     SourceWriter write = new SourceWriter();
     write.open("public void write(Object datum, Encoder out) throws IOException {");
     write.line("WriteSupport.requireEncoder(out);");
-    write.line(rootStatement);
+    write.statement(rootStatement);
     write.close("}");
     return skeleton.finish(write);
   }
@@ -102,8 +102,25 @@ public final class WriterGenerator {
       case FIXED -> "WriteSupport.writeFixed(out, " + raw + ", " + schema(schema) + ");";
       case ENUM -> "out.writeEnum(WriteSupport." + (specific ? "specificEnumOrdinal(" : "genericEnumOrdinal(")
           + schema(schema) + ", " + raw + "));";
-      case RECORD, ARRAY, MAP, UNION -> method(schema) + "(" + raw + ", out);";
+      case RECORD -> writesNothing(schema) ? evaluated(raw) : method(schema) + "(" + raw + ", out);";
+      case ARRAY, MAP, UNION -> method(schema) + "(" + raw + ", out);";
     };
+  }
+
+  /**
+   * Whether a record is written as nothing at all: a record without fields, unless the specific model may let it
+   * encode itself. Vanilla Avro never touches the datum of such a record, so no method is written for it.
+   */
+  private boolean writesNothing(Schema record) {
+    return !specific && record.getFields().isEmpty();
+  }
+
+  /**
+   * A statement that only evaluates {@code value} (a field's getter, a logical type's conversion), as vanilla Avro does
+   * before it writes nothing; none for a plain variable.
+   */
+  private static String evaluated(String value) {
+    return value.matches("\\w+") ? "" : value + "; // a record without fields";
   }
 
   private String schema(Schema schema) {
@@ -125,7 +142,9 @@ public final class WriterGenerator {
 
   private void emitMethod(Schema schema) {
     String name = methods.nameOf(schema);
-    skeleton.openMethod("void " + name + "(Object datum, Encoder out)");
+    String kind = schema.getType().getName();
+    skeleton.openMethod(schema.getType() == Schema.Type.UNION ? "union of " + schema.getTypes().size() + " branches"
+        : kind, "void " + name + "(Object datum, Encoder out)");
     switch (schema.getType()) {
       case RECORD -> emitRecord(name, schema);
       case ARRAY -> emitArray(schema);
@@ -177,7 +196,7 @@ public final class WriterGenerator {
     methodSource.open("for (Iterator it = c.iterator(); it.hasNext();) {");
     methodSource.line("out.startItem();");
     methodSource.line("Object e = it.next();");
-    methodSource.line(write(schema.getElementType(), "e", true));
+    methodSource.statement(write(schema.getElementType(), "e", true));
     methodSource.line("written++;");
     methodSource.close("}");
     methodSource.line("out.writeArrayEnd();");
@@ -194,7 +213,7 @@ public final class WriterGenerator {
     methodSource.line("Map.Entry e = (Map.Entry) it.next();");
     methodSource.line("out.startItem();");
     methodSource.line("WriteSupport.writeMapKey(out, e.getKey());");
-    methodSource.line(write(schema.getValueType(), "e.getValue()", true));
+    methodSource.statement(write(schema.getValueType(), "e.getValue()", true));
     methodSource.line("written++;");
     methodSource.close("}");
     methodSource.line("out.writeMapEnd();");
