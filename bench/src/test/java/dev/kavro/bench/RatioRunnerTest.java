@@ -51,7 +51,7 @@ class RatioRunnerTest {
     assertTrue(s.decodeEngines.containsAll(List.of("fast", "kavro", "kavroFallback", "binaryKavro",
         "binaryKavroFallback")));
     assertEquals(1, s.forks);
-    assertEquals(3, s.warmupIterations);
+    assertEquals(5, s.warmupIterations);
     assertEquals(5, s.iterations);
     assertEquals(List.of(), RatioRunner.Settings.parse(new String[] {"--quick", "--no-limit"}).limitCases);
   }
