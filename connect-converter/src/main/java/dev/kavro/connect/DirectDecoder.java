@@ -295,6 +295,9 @@ final class DirectDecoder implements ConnectDecoder {
           }
         }
       }
+      if (defaults.length == 0 && Scalar.allPlain(nodes, kinds, nullBranch)) {
+        return plainRecord(connect, targets, kinds);
+      }
       return in -> {
         Struct struct = new Struct(connect);
         Object[] values = StructFiller.values(struct);
@@ -324,6 +327,31 @@ final class DirectDecoder implements ConnectDecoder {
         }
         for (int i = 0; i < defaults.length; i++) {
           StructFiller.put(struct, values, defaultTargets[i], defaults[i].read(in));
+        }
+        return struct;
+      };
+    }
+
+    /**
+     * A record whose fields are all plain scalars (attributes, metrics, ...): one switch per field, stored by position.
+     * A scalar read never answers null, so a positional store is what {@link StructFiller#put} would do.
+     */
+    private static Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] targets, byte[] kinds) {
+      int[] positions = new int[targets.length];
+      for (int i = 0; i < targets.length; i++) {
+        positions[i] = targets[i].index();
+      }
+      return in -> {
+        Struct struct = new Struct(connect);
+        Object[] values = StructFiller.values(struct);
+        if (values == null) {
+          for (int i = 0; i < kinds.length; i++) {
+            struct.put(targets[i], Scalar.read(kinds[i], in));
+          }
+          return struct;
+        }
+        for (int i = 0; i < kinds.length; i++) {
+          values[positions[i]] = Scalar.read(kinds[i], in);
         }
         return struct;
       };
@@ -399,6 +427,16 @@ final class DirectDecoder implements ConnectDecoder {
         }
       }
       return -1;
+    }
+
+    /** Whether every step reads a plain scalar (no skip, no node, no union with null). */
+    static boolean allPlain(Node[] nodes, byte[] kinds, int[] nullBranch) {
+      for (int i = 0; i < nodes.length; i++) {
+        if (nodes[i] == null || kinds[i] == NONE || nullBranch[i] >= 0) {
+          return false;
+        }
+      }
+      return true;
     }
 
     static Object read(byte kind, Decoder in) throws IOException {

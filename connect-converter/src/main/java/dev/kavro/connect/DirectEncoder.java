@@ -4,6 +4,7 @@ import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.connect.runtime.ConnectWriteSupport;
+import dev.kavro.connect.runtime.StructFiller;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
@@ -304,11 +305,29 @@ final class DirectEncoder implements ConnectEncoder {
           }
         }
       }
+      Object[] defaults = new Object[n];
+      for (int i = 0; i < n; i++) {
+        // What Struct.get(field) answers for a null slot; getWithoutDefault answers the null itself.
+        defaults[i] = withoutDefault[i] ? null : connectFields[i].schema().defaultValue();
+      }
+      if (Primitive.allPlain(kinds, nullable, withoutDefault)) {
+        return plainRecord(connect, connectFields, kinds, defaults);
+      }
       return (v, out) -> {
         Struct struct = ConnectWriteSupport.struct(v, connect);
+        // The struct's schema equals ours: slot i is field i. Read in place, as Struct.get does without its calls.
+        Object[] values = StructFiller.values(struct);
         for (int i = 0; i < n; i++) {
           Field field = connectFields[i];
-          Object value = withoutDefault[i] ? struct.getWithoutDefault(field.name()) : struct.get(field);
+          Object value;
+          if (values != null) {
+            value = values[i];
+            if (value == null) {
+              value = defaults[i];
+            }
+          } else {
+            value = withoutDefault[i] ? struct.getWithoutDefault(field.name()) : struct.get(field);
+          }
           try {
             byte kind = kinds[i];
             if (kind == Primitive.NONE) {
@@ -333,6 +352,25 @@ final class DirectEncoder implements ConnectEncoder {
           } catch (DataException e) {
             throw ConnectWriteSupport.fieldError(field.name(), e);
           }
+        }
+      };
+    }
+
+    /**
+     * A record whose fields are all plain primitives of a non-union Avro type (attributes, metrics, ...): one switch
+     * per field, read in place. The same values, checks and bytes as {@link #record}'s general loop.
+     */
+    private static Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] fields, byte[] kinds,
+        Object[] defaults) {
+      return (v, out) -> {
+        Struct struct = ConnectWriteSupport.struct(v, connect);
+        Object[] values = StructFiller.values(struct);
+        for (int i = 0; i < kinds.length; i++) {
+          Object value = values != null ? values[i] : struct.get(fields[i]);
+          if (value == null && (value = defaults[i]) == null) {
+            throw ConnectWriteSupport.fieldError(fields[i].name(), ConnectWriteSupport.nullForRequired());
+          }
+          Primitive.write(kinds[i], value, out);
         }
       };
     }
@@ -409,6 +447,16 @@ final class DirectEncoder implements ConnectEncoder {
         case BOOLEAN -> type == Schema.Type.BOOLEAN ? BOOLEAN : NONE;
         default -> NONE;
       };
+    }
+
+    /** Whether every field is a plain primitive of a non-union Avro type, read with its default. */
+    static boolean allPlain(byte[] kinds, boolean[] nullable, boolean[] withoutDefault) {
+      for (int i = 0; i < kinds.length; i++) {
+        if (kinds[i] == NONE || nullable[i] || withoutDefault[i]) {
+          return false;
+        }
+      }
+      return true;
     }
 
     static void write(byte kind, Object v, Encoder out) throws IOException {
