@@ -168,6 +168,8 @@ final class DirectDecoder implements ConnectDecoder {
         return mapEntries(plan, connect);
       }
       Node element = node(plan.element(), connect.valueSchema(), elementType);
+      // Plain scalar items are read by a switch, not through their node (one megamorphic call less per item).
+      byte kind = Scalar.of(plan.element(), connect.valueSchema());
       int minBytes = plan.minElementBytes();
       return in -> {
         long n = in.readArrayStart();
@@ -175,7 +177,7 @@ final class DirectDecoder implements ConnectDecoder {
         List<Object> list = ConnectReadSupport.newList(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
-            list.add(element.read(in));
+            list.add(kind != Scalar.NONE ? Scalar.read(kind, in) : element.read(in));
           }
           n = in.arrayNext();
           ReadSupport.checkArrayBlock(in, n, minBytes);
@@ -224,6 +226,7 @@ final class DirectDecoder implements ConnectDecoder {
 
     private Node map(MapPlan plan, org.apache.kafka.connect.data.Schema connect) {
       Node value = node(plan.value(), connect.valueSchema(), plan.reader().getValueType());
+      byte kind = Scalar.of(plan.value(), connect.valueSchema());
       return in -> {
         long n = in.readMapStart();
         ReadSupport.checkMapBlock(in, n);
@@ -231,7 +234,7 @@ final class DirectDecoder implements ConnectDecoder {
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             String key = in.readString();
-            map.put(key, value.read(in));
+            map.put(key, kind != Scalar.NONE ? Scalar.read(kind, in) : value.read(in));
           }
           n = in.mapNext();
           ReadSupport.checkMapBlock(in, n);

@@ -15,7 +15,10 @@ import dev.kavro.runtime.ByteArrayEncoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.apache.avro.Schema;
 import org.apache.kafka.connect.data.Field;
@@ -27,7 +30,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Records of plain scalar fields only (the attributes of organization.avsc, ksql's metrics), which the trees read and
  * write by a dedicated loop: the generic path's values, bytes and errors, with structs filled and read in place and
- * through {@code Struct.put}/{@code get}, with Connect defaults standing in for unset fields, nested in arrays.
+ * through {@code Struct.put}/{@code get}, with Connect defaults standing in for unset fields, nested in arrays; and
+ * arrays and maps of plain values, which the trees also read and write by a switch.
  */
 class PlainRecordTest {
   private static final AvroDataSettings SETTINGS = AvroDataSettings.DEFAULTS;
@@ -54,7 +58,10 @@ class PlainRecordTest {
       return plain;
     }
     return SchemaBuilder.struct().name("ns.Outer" + n).field("name", org.apache.kafka.connect.data.Schema.STRING_SCHEMA)
-        .field("items", SchemaBuilder.array(plain).build()).build();
+        .field("items", SchemaBuilder.array(plain).build())
+        .field("list", SchemaBuilder.array(PLAIN[random.nextInt(PLAIN.length)]).build())
+        .field("map", SchemaBuilder.map(org.apache.kafka.connect.data.Schema.STRING_SCHEMA,
+            PLAIN[random.nextInt(PLAIN.length)]).build()).build();
   }
 
   private static org.apache.kafka.connect.data.Schema withDefault(org.apache.kafka.connect.data.Schema type,
@@ -92,10 +99,16 @@ class PlainRecordTest {
       return plainStruct(schema, random);
     }
     List<Struct> items = new ArrayList<>();
+    List<Object> list = new ArrayList<>();
+    Map<String, Object> map = new HashMap<>();
     for (int i = random.nextInt(5); i > 0; i--) {
       items.add(plainStruct(schema.field("items").schema().valueSchema(), random));
+      list.add(value(schema.field("list").schema().valueSchema(), random));
+      map.put("k" + i, value(schema.field("map").schema().valueSchema(), random));
     }
-    return new Struct(schema).put("name", "o").put("items", items);
+    // Lists other than ArrayList are walked by their iterator.
+    return new Struct(schema).put("name", "o").put("items", items)
+        .put("list", random.nextBoolean() ? list : new LinkedList<>(list)).put("map", map);
   }
 
   private static byte[] encode(ConnectEncoder encoder, Object value) {
