@@ -9,7 +9,7 @@ import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
 import dev.kavro.connect.data.ConnectToAvroSchema;
-import dev.kavro.connect.runtime.StructFillerSwitch;
+import dev.kavro.connect.runtime.StructFiller;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ByteArrayEncoder;
 import java.io.IOException;
@@ -129,17 +129,18 @@ class PlainRecordTest {
     }
   }
 
-  private static void bothWaysEqualTheGenericPath() {
+  private static void bothWaysEqualTheGenericPath(StructFiller filler) {
     Random random = new Random(7);
     for (int n = 0; n < 60; n++) {
       org.apache.kafka.connect.data.Schema connect = plainSchema(random, n % 2 == 1, n);
       Schema avro = ConnectToAvroSchema.convert(connect, SETTINGS);
-      ConnectEncoder tree = DirectEncoder.create(connect, avro, SETTINGS, CompileMode.FALLBACK);
+      ConnectEncoder tree = ConnectWriteInterpreter.create(connect, avro, SETTINGS, filler);
       ConnectEncoder reference = new GenericPathEncoder(connect, avro, SETTINGS, CompileMode.FALLBACK);
       org.apache.kafka.connect.data.Schema readBack = AvroToConnectSchema.convert(avro, null, SETTINGS);
-      ConnectDecoder treeReader = DirectDecoder.create(avro, avro, readBack, SETTINGS, CompileMode.FALLBACK);
+      ConnectDecoder treeReader = ConnectReadInterpreter.create(avro, avro, readBack, SETTINGS, CompileMode.FALLBACK,
+          filler);
       ConnectDecoder referenceReader = new GenericPathDecoder(avro, avro, readBack, SETTINGS, CompileMode.FALLBACK);
-      assertTrue(treeReader instanceof DirectDecoder, "plain records are read by the tree");
+      assertTrue(treeReader instanceof ConnectReadInterpreter, "plain records are read by the tree");
       for (int i = 0; i < 10; i++) {
         Struct struct = datum(connect, random);
         byte[] expected = encode(reference, struct);
@@ -153,12 +154,12 @@ class PlainRecordTest {
 
   @Test
   void plainRecordsReadAndWriteAsTheGenericPath() {
-    bothWaysEqualTheGenericPath();
+    bothWaysEqualTheGenericPath(StructFiller.DEFAULT);
   }
 
   @Test
   void plainRecordsReadAndWriteAsTheGenericPathThroughStructPut() {
-    StructFillerSwitch.withStructPut(PlainRecordTest::bothWaysEqualTheGenericPath);
+    bothWaysEqualTheGenericPath(StructFiller.THROUGH_PUT);
   }
 
   @Test
@@ -167,13 +168,11 @@ class PlainRecordTest {
         .field("id", org.apache.kafka.connect.data.Schema.STRING_SCHEMA)
         .field("size", org.apache.kafka.connect.data.Schema.INT32_SCHEMA).build();
     Schema avro = ConnectToAvroSchema.convert(connect, SETTINGS);
-    ConnectEncoder tree = DirectEncoder.create(connect, avro, SETTINGS, CompileMode.FALLBACK);
     Struct half = new Struct(connect).put("id", "x");
-    Runnable check = () -> {
+    for (StructFiller filler : new StructFiller[] {StructFiller.DEFAULT, StructFiller.THROUGH_PUT}) {
+      ConnectEncoder tree = ConnectWriteInterpreter.create(connect, avro, SETTINGS, filler);
       DataException e = assertThrows(DataException.class, () -> encode(tree, half));
       assertTrue(e.getMessage().contains("size"), e.getMessage());
-    };
-    check.run();
-    StructFillerSwitch.withStructPut(check);
+    }
   }
 }

@@ -23,23 +23,30 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 
 /**
- * The fast path of fromConnectData: writes Connect values straight to Avro binary, with no GenericRecord in between,
- * through a tree of writers precomputed per (Connect schema, Avro schema) position. The bytes equal the generic
- * path's ({@link GenericPathEncoder}): the same union branches, the same map entry order, the same checks. Shapes
- * without a dedicated writer convert that subtree as the generic path does. It serves every reader mode: compiled
- * Connect writers were dropped, because they were not faster than this tree ({@code
- * bench/results/connect-compiled-vs-tree.md}). Thread-safe: the tree is immutable.
+ * fromConnectData's executor: writes Connect values straight to Avro binary, with no GenericRecord in between,
+ * through a tree of writers built once per (Connect schema, Avro schema) position, the write-side counterpart of
+ * {@link ConnectReadInterpreter}. The bytes equal the generic path's ({@link GenericPathEncoder}): the same union
+ * branches, the same map entry order, the same checks. Shapes without a dedicated writer convert that subtree as the
+ * generic path does. The converter has no compiled path: compiled Connect writers were not faster than this tree
+ * ({@code bench/results/connect-compiled-vs-tree.md}), so it serves every reader mode. Thread-safe: the tree is
+ * immutable.
  */
-final class DirectEncoder implements ConnectEncoder {
+final class ConnectWriteInterpreter implements ConnectEncoder {
   private final Node root;
 
-  private DirectEncoder(Node root) {
+  private ConnectWriteInterpreter(Node root) {
     this.root = root;
   }
 
   static ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
       CompileMode mode) {
-    return new DirectEncoder(new TreeBuilder(settings).node(connect, avro));
+    return create(connect, avro, settings, StructFiller.DEFAULT);
+  }
+
+  /** The tree, reading structs with {@code filler} (tests pass {@link StructFiller#THROUGH_PUT}). */
+  static ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
+      StructFiller filler) {
+    return new ConnectWriteInterpreter(new TreeBuilder(settings, filler).node(connect, avro));
   }
 
   @Override
@@ -58,9 +65,11 @@ final class DirectEncoder implements ConnectEncoder {
 
   private static final class TreeBuilder {
     private final AvroDataSettings settings;
+    private final StructFiller filler;
 
-    TreeBuilder(AvroDataSettings settings) {
+    TreeBuilder(AvroDataSettings settings, StructFiller filler) {
       this.settings = settings;
+      this.filler = filler;
     }
 
     /** A node that accepts null (writing a union's null branch, or failing as the generic path fails). */
@@ -339,7 +348,7 @@ final class DirectEncoder implements ConnectEncoder {
       return (v, out) -> {
         Struct struct = ConnectWriteSupport.struct(v, connect);
         // The struct's schema equals ours: slot i is field i. Read in place, as Struct.get does without its calls.
-        Object[] values = StructFiller.values(struct);
+        Object[] values = filler.values(struct);
         for (int i = 0; i < n; i++) {
           Field field = connectFields[i];
           Object value;
@@ -383,11 +392,11 @@ final class DirectEncoder implements ConnectEncoder {
      * A record whose fields are all plain primitives of a non-union Avro type (attributes, metrics, ...): one switch
      * per field, read in place. The same values, checks and bytes as {@link #record}'s general loop.
      */
-    private static Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] fields, byte[] kinds,
+    private Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] fields, byte[] kinds,
         Object[] defaults) {
       return (v, out) -> {
         Struct struct = ConnectWriteSupport.struct(v, connect);
-        Object[] values = StructFiller.values(struct);
+        Object[] values = filler.values(struct);
         for (int i = 0; i < kinds.length; i++) {
           Object value = values != null ? values[i] : struct.get(fields[i]);
           if (value == null && (value = defaults[i]) == null) {
