@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.connect.runtime.StructFiller;
 import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.testing.RandomData;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -110,9 +111,9 @@ class ConnectFastPathTest {
       Pair pair = converters(registry, mode, settings, interpreter);
       for (Schema schema : List.of(UNIONS, ConnectReadInterpreterTest.RICH, FLAT)) {
         int id = registry.register("t-value", schema, false);
-        RandomAvro random = new RandomAvro(schema.getFullName().hashCode());
+        RandomData random = new RandomData(new Random(schema.getFullName().hashCode()), GenericData.get());
         for (int i = 0; i < 60; i++) {
-          checkBothWays(pair, "t", confluentBytes(id, schema, random.value(schema)));
+          checkBothWays(pair, "t", confluentBytes(id, schema, random.next(schema)));
         }
       }
     }
@@ -198,10 +199,10 @@ class ConnectFastPathTest {
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("w-value", wide, false);
     Pair pair = converters(registry, mode, Map.of());
-    RandomAvro random = new RandomAvro(17);
+    RandomData random = new RandomData(new Random(17), GenericData.get());
     for (int i = 0; i < 5; i++) {
       // In compiled mode a read that does not throw ran compiled (chunked) code.
-      checkBothWays(pair, "w", confluentBytes(id, wide, random.value(wide)));
+      checkBothWays(pair, "w", confluentBytes(id, wide, random.next(wide)));
     }
   }
 
@@ -284,9 +285,9 @@ class ConnectFastPathTest {
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("d-value", DEFAULTS_WRITER, false);
     Pair pair = converters(registry, mode, Map.of("kavro.reader.schema", DEFAULTS_READER.toString()), interpreter);
-    RandomAvro random = new RandomAvro(3);
+    RandomData random = new RandomData(new Random(3), GenericData.get());
     for (int i = 0; i < 5; i++) {
-      byte[] bytes = confluentBytes(id, DEFAULTS_WRITER, random.value(DEFAULTS_WRITER));
+      byte[] bytes = confluentBytes(id, DEFAULTS_WRITER, random.next(DEFAULTS_WRITER));
       // Connect schemas with struct defaults are never equal across converters (AvroData builds such defaults on
       // the schema builder), so both read onto one target instance.
       org.apache.kafka.connect.data.Schema target = pair.generic.toConnectData("d", bytes).schema();
@@ -325,9 +326,9 @@ class ConnectFastPathTest {
     List<Schema> fixtures = List.of(UNIONS, ConnectReadInterpreterTest.RICH, FLAT);
     for (Schema schema : fixtures) {
       int id = registry.register(schema.getName() + "-value", schema, false);
-      RandomAvro random = new RandomAvro(5);
+      RandomData random = new RandomData(new Random(5), GenericData.get());
       for (int i = 0; i < 5; i++) {
-        checkBothWays(pair, schema.getName(), confluentBytes(id, schema, random.value(schema)));
+        checkBothWays(pair, schema.getName(), confluentBytes(id, schema, random.next(schema)));
       }
     }
     assertEquals(2 * fixtures.size(), made.size(), made.toString());

@@ -11,10 +11,13 @@ import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.runtime.ByteArrayEncoder;
+import dev.kavro.testing.RandomData;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
@@ -40,15 +43,15 @@ class ConnectWriteInterpreterTest {
     KavroConverter generic = converter(false, Map.of(), KavroConverter.Paths.GENERIC, registry);
     for (Schema schema : List.of(ConnectFastPathTest.UNIONS, ConnectReadInterpreterTest.RICH, ConnectFastPathTest.FLAT)) {
       int id = registry.register("c-value", schema, false);
-      RandomAvro random = new RandomAvro(schema.getFullName().hashCode() + 1);
+      RandomData random = new RandomData(new Random(schema.getFullName().hashCode() + 1), GenericData.get());
       // The generic read side keeps one Connect schema per id: every value below is of this instance.
       org.apache.kafka.connect.data.Schema connect =
-          generic.toConnectData("c", confluentBytes(id, schema, random.value(schema))).schema();
+          generic.toConnectData("c", confluentBytes(id, schema, random.next(schema))).schema();
       Schema avro = ConnectToAvroSchema.convert(connect, settings);
       ConnectEncoder tree = ConnectWriteInterpreter.create(connect, avro, settings, CompileMode.COMPILED);
       ConnectEncoder reference = new GenericPathEncoder(connect, avro, settings, CompileMode.FALLBACK);
       for (int i = 0; i < 40; i++) {
-        SchemaAndValue value = generic.toConnectData("c", confluentBytes(id, schema, random.value(schema)));
+        SchemaAndValue value = generic.toConnectData("c", confluentBytes(id, schema, random.next(schema)));
         assertEquals(connect, value.schema());
         assertArrayEquals(encode(reference, value.value()), encode(tree, value.value()));
       }

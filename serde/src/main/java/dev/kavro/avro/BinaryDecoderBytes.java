@@ -13,8 +13,9 @@ import org.apache.avro.io.Decoder;
  * position and its limit, and Kavro can read those bytes directly and move the decoder's position past the datum.
  *
  * <p>Why: every read through the {@code Decoder} API is a virtual call into {@code BinaryDecoder}, whose own varint and
- * string code then does the work; profiles of records of 80 strings showed over 80% of the time inside
- * {@code BinaryDecoder}, so compiled code could not do better than Avro's FastReaderBuilder there.
+ * string code then does the work; on records of many strings, profiles showed most of the time inside
+ * {@code BinaryDecoder}, so compiled code could not do better than Avro's FastReaderBuilder there (figures in
+ * {@code bench/results/design-measurements.md}).
  *
  * <p>Reaches three private fields of {@code BinaryDecoder} (the same names in Avro 1.11.4 to 1.12.2). Where they cannot
  * be reached (another Avro, a module that does not open them), or for any other decoder (one over an

@@ -16,7 +16,7 @@ import org.apache.avro.Schema;
  * @param <K> the key: schemas and model
  * @param <V> the entry
  */
-public abstract class CompilingCache<K, V> {
+public abstract class CompilingCache<K, V> implements CompilingCacheMXBean {
   final Cache<K, V> entries;
   private final CompileService compileService;
 
@@ -80,22 +80,22 @@ public abstract class CompilingCache<K, V> {
     entries.cleanUp();
   }
 
-  /** Classes compiled successfully. */
+  @Override
   public long getCompiles() {
     return compileService.compiles.sum();
   }
 
-  /** Compilations that failed; those entries stay on their fallback. */
+  @Override
   public long getCompileFailures() {
     return compileService.compileFailures.sum();
   }
 
-  /** Total wall time spent generating and compiling, in milliseconds. */
+  @Override
   public long getCompileTimeMillis() {
     return compileService.compileMillis();
   }
 
-  /** Entries currently cached. */
+  @Override
   public long getCacheSize() {
     return entries.estimatedSize();
   }

@@ -9,9 +9,9 @@ import java.util.Map;
  * The objects a generated class needs (schemas, enum tables, defaults, conversions, messages), passed in as data
  * rather than written into source: schema text never becomes Java code. Each constant becomes a field {@code kN}
  * assigned from the constructor's array, in chunks so that no initializer method grows past the JVM's limits.
- * Public for generators in other Kavro modules (the Connect converter). Not thread-safe: one per generated class.
+ * Not thread-safe: one per generated class.
  */
-public final class Constants {
+final class Constants {
   private static final int FIELDS_PER_INIT_METHOD = 400;
 
   private final Map<Object, String> names = new IdentityHashMap<>();

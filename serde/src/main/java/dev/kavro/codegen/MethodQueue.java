@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  *
  * @param <K> what a method reads or writes (a plan node, a schema, ...), compared by the given map's rules
  */
-public final class MethodQueue<K> {
+final class MethodQueue<K> {
   private final String prefix;
   private final Map<K, String> names;
   private final Deque<K> pending = new ArrayDeque<>();

@@ -11,11 +11,12 @@ import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 
@@ -27,15 +28,18 @@ import org.apache.avro.generic.GenericData;
  * numeric literals. Every schema-derived value reaches the class as a constant.
  */
 public final class ReaderGenerator {
-  static final String PACKAGE = "dev.kavro.gen";
   /** Records of at most this many fields are read inside their array's loop (see {@link #inlinedRecord}). */
   private static final int MAX_INLINED_FIELDS = 16;
-  private static final AtomicLong CLASS_COUNTER = new AtomicLong();
+  private static final List<String> IMPORTS = List.of("java.io.IOException", "java.util.HashMap", "java.util.List",
+      "org.apache.avro.Conversion", "org.apache.avro.Schema", "org.apache.avro.generic.GenericData",
+      "org.apache.avro.generic.IndexedRecord", "org.apache.avro.io.Decoder", "org.apache.avro.util.Utf8",
+      "dev.kavro.runtime.FieldRuns", "dev.kavro.runtime.GeneratedReader", "dev.kavro.runtime.ReadSupport");
 
-  private final Constants constants = new Constants();
+  private final ClassSkeleton skeleton = new ClassSkeleton("KavroReader", "GeneratedReader", IMPORTS);
   private final MethodQueue<MethodKey> methods = new MethodQueue<>("m", new HashMap<>());
   private final Map<ReadPlan, String> enumTables = new IdentityHashMap<>();
-  private final SourceWriter methodSource = new SourceWriter();
+  private final Constants constants = skeleton.constants();
+  private final SourceWriter methodSource = skeleton.methodBody();
   private final String data;
   private final int minRun;
   /** Whether records and arrays count their nesting (a recursive plan; see {@code NestingLimit}). */
@@ -67,33 +71,19 @@ public final class ReaderGenerator {
     String reuseExpression = expression(root, "reuse");
     String freshExpression = expression(root, "null");
     methods.drain(this::emitMethod);
-    String simpleName = "KavroReader" + CLASS_COUNTER.incrementAndGet();
-    SourceWriter src = new SourceWriter();
-    src.line("package " + PACKAGE + ";");
-    src.line("");
-    for (String type : List.of("java.io.IOException", "java.util.HashMap", "java.util.List", "org.apache.avro.Conversion",
-        "org.apache.avro.Schema", "org.apache.avro.generic.GenericData", "org.apache.avro.generic.IndexedRecord",
-        "org.apache.avro.io.Decoder", "org.apache.avro.util.Utf8", "dev.kavro.runtime.FieldRuns",
-        "dev.kavro.runtime.GeneratedReader", "dev.kavro.runtime.ReadSupport")) {
-      src.line("import " + type + ";");
-    }
-    src.line("");
-    src.open("public final class " + simpleName + " extends GeneratedReader {");
-    constants.emit(src, simpleName);
-    src.open("public Object read(Object reuse, Decoder in) throws IOException {");
+    SourceWriter read = new SourceWriter();
+    read.open("public Object read(Object reuse, Decoder in) throws IOException {");
     if (counted) {
-      src.line("ReadSupport.startCountedRead(in);");
+      read.line("ReadSupport.startCountedRead(in);");
     }
     if (!freshExpression.equals(reuseExpression)) {
-      src.open("if (reuse == null) {");
-      src.line("return " + freshExpression + ";");
-      src.close("}");
+      read.open("if (reuse == null) {");
+      read.line("return " + freshExpression + ";");
+      read.close("}");
     }
-    src.line("return " + reuseExpression + ";");
-    src.close("}");
-    src.append(methodSource);
-    src.close("}");
-    return new GeneratedSource(PACKAGE + "." + simpleName, src.toString(), constants.values());
+    read.line("return " + reuseExpression + ";");
+    read.close("}");
+    return skeleton.finish(read);
   }
 
   /** A Java expression that reads one value of {@code plan}; {@code old} is the expression for the value to reuse. */
@@ -123,7 +113,7 @@ public final class ReaderGenerator {
       case ERROR -> "ReadSupport.fail(" + constants.ref(((ErrorPlan) plan).message(), "String") + ")";
       case LOGICAL -> logical((LogicalPlan) plan, old);
       case UNION -> optional((UnionPlan) plan);
-      case ARRAY, MAP, RECORD -> method(plan, old) + "(" + old + ", in)";
+      case ARRAY, MAP, RECORD -> call(plan, old, "in");
     };
   }
 
@@ -141,7 +131,7 @@ public final class ReaderGenerator {
         }
       }
     }
-    return method(plan, "null") + "(null, in)";
+    return call(plan, "null", "in");
   }
 
   private String logical(LogicalPlan plan, String old) {
@@ -158,19 +148,64 @@ public final class ReaderGenerator {
   }
 
   /**
-   * The name of the method that reads {@code plan} given the expression for the value to reuse; queued for emission
-   * on first use, so recursion terminates. Records and arrays have two methods: one that reuses {@code old}, and one
-   * for fresh values ({@code old} is the literal {@code null}) that never looks for anything to reuse. Kafka
-   * deserializers always read fresh values, and the reuse probes (the record's old fields, the array's old elements)
-   * cost them about 7% on organization.avsc; the two families share no JIT profile, so each stays tight.
+   * A call of the method that reads {@code plan}, given the expressions for the value to reuse and the decoder; the
+   * method is queued for emission on first use, so recursion terminates. It takes only the arguments its body uses
+   * (see {@link MethodKey}). Records and arrays have two methods: one that reuses {@code old}, and a fresh twin
+   * ({@code old} is the literal {@code null}) that never looks for anything to reuse. Kafka deserializers always read
+   * fresh values, and the reuse probes (the record's old fields, the array's old elements) cost them measurably
+   * ({@code bench/results/design-measurements.md}); the two families share no JIT profile, so each stays tight.
    */
-  private String method(ReadPlan plan, String old) {
+  private String call(ReadPlan plan, String old, String in) {
     boolean reuses = plan.kind() == ReadPlan.Kind.RECORD || plan.kind() == ReadPlan.Kind.ARRAY;
-    return methods.nameFor(new MethodKey(plan, reuses && old.equals("null")));
+    MethodKey key = new MethodKey(plan, reuses && old.equals("null"));
+    return methods.nameFor(key) + "(" + String.join(", ", arguments(key, old, in)) + ")";
   }
 
-  /** A method to emit: plans compare by identity (a plan is one node), so equal-looking subtrees keep their own. */
-  private record MethodKey(ReadPlan plan, boolean fresh) {
+  /** The arguments, or with types the parameters, of the method for {@code key}: those its body uses. */
+  private List<String> arguments(MethodKey key, String old, String in) {
+    List<String> arguments = new ArrayList<>(2);
+    if (!key.fresh() && usesOld(key.plan())) {
+      arguments.add(old);
+    }
+    if (readsWire(key.plan()) || counted && key.plan().kind() == ReadPlan.Kind.RECORD) {
+      arguments.add(in);
+    }
+    return arguments;
+  }
+
+  /** Whether the code {@link #expression} writes for {@code plan} looks at the value to reuse. */
+  private static boolean usesOld(ReadPlan plan) {
+    return switch (plan.kind()) {
+      case STRING_UTF8, BYTES, FIXED, BYTES_TO_UTF8, RECORD, ARRAY -> true;
+      case LOGICAL -> usesOld(((LogicalPlan) plan).inner());
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether the code for {@code plan} reads the decoder: all but an error, and a record whose writer fields are all
+   * errors, nulls skipped or such records (a record in a recursive plan still takes the decoder, to count its nesting).
+   */
+  private static boolean readsWire(ReadPlan plan) {
+    return readsWire(plan, Collections.newSetFromMap(new IdentityHashMap<>()));
+  }
+
+  private static boolean readsWire(ReadPlan plan, Set<ReadPlan> records) {
+    return switch (plan.kind()) {
+      case ERROR -> false;
+      case LOGICAL -> readsWire(((LogicalPlan) plan).inner(), records);
+      // A record met again reads nothing more than it reads the first time.
+      case RECORD -> records.add(plan) && ((RecordPlan) plan).fields().stream().anyMatch(step -> step.isSkip()
+          ? step.skipSchema().getType() != Schema.Type.NULL : readsWire(step.plan(), records));
+      default -> true;
+    };
+  }
+
+  /**
+   * A method to emit: plans compare by identity (a plan is one node), so equal-looking subtrees keep their own.
+   * {@code fresh} marks the fresh twin of a record or array method.
+   */
+  record MethodKey(ReadPlan plan, boolean fresh) {
     @Override
     public boolean equals(Object o) {
       return o instanceof MethodKey other && other.plan == plan && other.fresh == fresh;
@@ -180,12 +215,19 @@ public final class ReaderGenerator {
     public int hashCode() {
       return System.identityHashCode(plan) * 2 + (fresh ? 1 : 0);
     }
+
+    /** The other method of a record or array (fresh or reusing), or null for other plans. */
+    MethodKey twin() {
+      boolean twinned = plan.kind() == ReadPlan.Kind.RECORD || plan.kind() == ReadPlan.Kind.ARRAY;
+      return twinned ? new MethodKey(plan, !fresh) : null;
+    }
   }
 
   private void emitMethod(MethodKey key) {
     ReadPlan plan = key.plan();
     String name = methods.nameOf(key);
-    methodSource.open("private Object " + name + "(Object old, Decoder in) throws IOException {");
+    String parameters = String.join(", ", arguments(key, "Object old", "Decoder in"));
+    skeleton.openMethod(purpose(key), "Object " + name + "(" + parameters + ")");
     switch (plan.kind()) {
       case RECORD -> emitRecord(name, (RecordPlan) plan, key.fresh());
       case ARRAY -> emitArray((ArrayPlan) plan, key.fresh());
@@ -193,33 +235,26 @@ public final class ReaderGenerator {
       case UNION -> emitUnion((UnionPlan) plan);
       default -> methodSource.line("return " + expression(plan, "old") + ";");
     }
-    methodSource.close("}");
+    skeleton.closeMethod();
+  }
+
+  /** What a method does, for the comment above it: the kind of value and, for twins, fresh or reusing. */
+  private static String purpose(MethodKey key) {
+    String kind = key.plan().kind().name().toLowerCase(java.util.Locale.ROOT);
+    if (key.twin() != null) {
+      return kind + (key.fresh() ? ", fresh values" : ", reusing old values");
+    }
+    return key.plan().kind() == ReadPlan.Kind.UNION
+        ? "union of " + ((UnionPlan) key.plan()).branches().size() + " writer branches" : kind;
   }
 
   private void emitRecord(String name, RecordPlan plan, boolean fresh) {
     String recordType = plan.genericRecords() ? "GenericData.Record" : "IndexedRecord";
     enterLevel(methodSource::line);
     methodSource.line(newRecord(plan, fresh ? "null" : "old"));
-    List<List<String>> chunks = StatementChunks.split(recordStatements(plan, fresh));
-    if (chunks.size() == 1) {
-      chunks.get(0).forEach(methodSource::line);
-    } else {
-      for (int c = 0; c < chunks.size(); c++) {
-        methodSource.line(name + "_" + c + "(r, in);");
-      }
-    }
+    skeleton.statements(name, List.of(recordType + " r", "Decoder in"), recordStatements(plan, fresh));
     exitLevel(methodSource::line);
     methodSource.line("return r;");
-    if (chunks.size() > 1) {
-      methodSource.close("}");
-      for (int c = 0; c < chunks.size(); c++) {
-        methodSource.open("private void " + name + "_" + c + "(" + recordType + " r, Decoder in) throws IOException {");
-        chunks.get(c).forEach(methodSource::line);
-        if (c < chunks.size() - 1) {
-          methodSource.close("}");
-        }
-      }
-    }
   }
 
   /** Declares {@code r}: a new record, or {@code old} reused where the data model allows. */
@@ -235,40 +270,50 @@ public final class ReaderGenerator {
   private List<String> recordStatements(RecordPlan plan, boolean fresh) {
     List<String> statements = new ArrayList<>();
     List<RecordPlan.FieldStep> run = new ArrayList<>();
-    for (RecordPlan.FieldStep step : plan.fields()) {
+    List<RecordPlan.FieldStep> fields = plan.fields();
+    for (int w = 0; w < fields.size(); w++) {
+      RecordPlan.FieldStep step = fields.get(w);
       if (plan.genericRecords() && !step.isSkip() && FieldRunOps.op(step.plan()) >= 0) {
         run.add(step);
       } else {
-        endRun(run, statements, fresh);
-        addRead(statements, step, fresh);
+        endRun(run, statements, fresh, w);
+        addRead(statements, step, fresh, w);
       }
     }
-    endRun(run, statements, fresh);
+    endRun(run, statements, fresh, fields.size());
     for (DefaultStep step : plan.defaults()) {
-      statements.add("r.put(" + step.pos() + ", " + defaultValue(step, old(fresh, step.pos())) + ");");
+      statements.add("r.put(" + step.pos() + ", " + defaultValue(step, old(fresh, step.pos())) + "); // reader field "
+          + step.pos() + " <- default");
     }
     return statements;
   }
 
-  /** Pending run-able fields: one {@code FieldRuns} call when there are enough of them, else straight-line reads. */
-  private void endRun(List<RecordPlan.FieldStep> run, List<String> statements, boolean fresh) {
+  /**
+   * Pending run-able fields, the writer's fields before {@code end}: one {@code FieldRuns} call when there are enough
+   * of them, else straight-line reads.
+   */
+  private void endRun(List<RecordPlan.FieldStep> run, List<String> statements, boolean fresh, int end) {
     if (run.size() >= minRun) {
       int[] program = new int[run.size() * 2];
       for (int i = 0; i < run.size(); i++) {
         program[2 * i] = run.get(i).readerPos();
         program[2 * i + 1] = FieldRunOps.op(run.get(i).plan());
       }
-      statements.add("FieldRuns.read(r, in, " + constants.ref(program, "int[]") + ");");
+      statements.add("FieldRuns.read(r, in, " + constants.ref(program, "int[]") + "); // writer fields "
+          + (end - run.size()) + ".." + (end - 1));
     } else {
-      run.forEach(step -> addRead(statements, step, fresh));
+      for (int i = 0; i < run.size(); i++) {
+        addRead(statements, run.get(i), fresh, end - run.size() + i);
+      }
     }
     run.clear();
   }
 
-  private void addRead(List<String> statements, RecordPlan.FieldStep step, boolean fresh) {
+  private void addRead(List<String> statements, RecordPlan.FieldStep step, boolean fresh, int writerField) {
     String statement = step.isSkip() ? SkipStatements.of(step.skipSchema(), this::schema) : readPut(step, fresh);
     if (!statement.isEmpty()) {
-      statements.add(statement);
+      statements.add(statement + " // writer field " + writerField
+          + (step.isSkip() ? " skipped" : " -> reader field " + step.readerPos()));
     }
   }
 
@@ -290,16 +335,16 @@ public final class ReaderGenerator {
       case EMPTY_ARRAY -> "ReadSupport.emptyArrayDefault(" + data + ", " + old + ", "
           + schema(step.collectionSchema()) + ")";
       case EMPTY_MAP -> "ReadSupport.emptyMapDefault(" + data + ", " + old + ")";
-      case DECODE -> method(step.plan(), old) + "(" + old + ", ReadSupport.defaultDecoder("
-          + constants.ref(step.encoded(), "byte[]") + "))";
+      case DECODE -> call(step.plan(), old, "ReadSupport.defaultDecoder("
+          + constants.ref(step.encoded(), "byte[]") + ")");
     };
   }
 
   /**
    * The statements that read a small record element straight inside its array's loop, declaring {@code r}; empty
    * for anything else. Why: whether HotSpot inlines a separate element method into the loop depends on which of the
-   * two it happens to compile first (a callee already compiled big is not inlined), and organization.avsc measured
-   * about 5% slower in the forks where it did not.
+   * two it happens to compile first (a callee already compiled big is not inlined), and organization.avsc read slower
+   * in the forks where it did not ({@code bench/results/design-measurements.md}).
    */
   private List<String> inlinedRecord(ReadPlan element, String old, boolean fresh) {
     if (element.kind() != ReadPlan.Kind.RECORD) {

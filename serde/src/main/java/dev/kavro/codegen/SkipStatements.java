@@ -4,7 +4,7 @@ import java.util.function.Function;
 import org.apache.avro.Schema;
 
 /** The statement that skips one writer value in generated readers: primitives inline, the rest through Avro. */
-public final class SkipStatements {
+final class SkipStatements {
   private SkipStatements() {}
 
   /**

@@ -1,10 +1,8 @@
 package dev.kavro.codegen;
 
 import dev.kavro.plan.ReadPlan;
-import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.avro.Schema;
@@ -15,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * The debugging view of generated classes. Every successful compile logs one DEBUG line (class name, root type,
  * fingerprints) on the compiling cache's logger; with the logger {@value #LOGGER_NAME} at TRACE, it also logs the
  * class's numbered source and a legend of its synthetic names: what each method {@code mN}/{@code wN} reads or writes
- * (the plan node or schema, by type and full name) and what each constant {@code kN} holds.
+ * (the plan node or schema, by type and full name; a record or array reader's fresh and reusing twins name each
+ * other) and what each constant {@code kN} holds.
  *
  * <p>The legend is built beside the source and printed after it; it never enters the compiled text, so schema names,
  * docs and defaults still never become Java source. Method names are recorded while the generator runs on the
@@ -29,7 +28,8 @@ public final class SourceLegend {
   private static final ThreadLocal<SourceLegend> RECORDING = new ThreadLocal<>();
   private static final int MAX_TEXT = 60;
 
-  private final Map<String, String> methods = new LinkedHashMap<>();
+  /** Method name to what the generator keyed it by (a plan node, a schema). */
+  private final Map<String, Object> methods = new LinkedHashMap<>();
 
   private SourceLegend() {}
 
@@ -59,7 +59,7 @@ public final class SourceLegend {
   static void methodNamed(String name, Object key) {
     SourceLegend legend = RECORDING.get();
     if (legend != null) {
-      legend.methods.put(name, describe(key));
+      legend.methods.put(name, key);
     }
   }
 
@@ -85,7 +85,9 @@ public final class SourceLegend {
     public String legendText() {
       StringBuilder text = new StringBuilder();
       if (legend != null) {
-        legend.methods.forEach((name, meaning) -> text.append(String.format("  %-6s %s%n", name, meaning)));
+        Map<Object, String> names = new HashMap<>();
+        legend.methods.forEach((name, key) -> names.put(key, name));
+        legend.methods.forEach((name, key) -> text.append(String.format("  %-6s %s%n", name, method(key, names))));
       }
       Object[] constants = source.constants();
       for (int i = 0; i < constants.length; i++) {
@@ -93,6 +95,21 @@ public final class SourceLegend {
       }
       return text.toString();
     }
+  }
+
+  /** What the method keyed {@code key} reads or writes; a reader method names its twin, when there is one. */
+  private static String method(Object key, Map<Object, String> names) {
+    if (!(key instanceof ReaderGenerator.MethodKey method)) {
+      return describe(key);
+    }
+    String text = describe(method.plan());
+    ReaderGenerator.MethodKey twin = method.twin();
+    if (twin == null) {
+      return text;
+    }
+    String twinName = names.get(twin);
+    return text + (method.fresh() ? ", fresh values" : ", reusing old values")
+        + (twinName == null ? "" : " (twin of " + twinName + ")");
   }
 
   /** A short, one-line description: types and full names, sizes; never a schema's JSON. */
@@ -120,29 +137,11 @@ public final class SourceLegend {
       return value.getClass().getComponentType().getSimpleName() + "[" + java.lang.reflect.Array.getLength(value)
           + "]";
     }
-    if (value instanceof Record record) {
-      return describeComponents(record);
-    }
     if (value instanceof Enum<?> || value instanceof Number || value instanceof Boolean) {
       return String.valueOf(value);
     }
     String type = value.getClass().getName();
     return type.substring(type.lastIndexOf('.') + 1);
-  }
-
-  /** A record key (a generator's method key) as its components, each described. */
-  private static String describeComponents(Record record) {
-    List<String> parts = new ArrayList<>();
-    for (RecordComponent component : record.getClass().getRecordComponents()) {
-      try {
-        var accessor = component.getAccessor();
-        accessor.setAccessible(true);
-        parts.add(component.getName() + "=" + describe(accessor.invoke(record)));
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        parts.add(component.getName() + "=?");
-      }
-    }
-    return String.join(", ", parts);
   }
 
   private static String shortened(String text) {

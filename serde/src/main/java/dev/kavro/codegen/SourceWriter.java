@@ -1,16 +1,18 @@
 package dev.kavro.codegen;
 
-/**
- * Builds Java source line by line with indentation; prints it with line numbers for compile-failure logs. Public for
- * generators in other Kavro modules. Not thread-safe.
- */
-public final class SourceWriter {
+/** Builds Java source line by line with indentation; prints it with line numbers for logs. Not thread-safe. */
+final class SourceWriter {
   private final StringBuilder out = new StringBuilder(4096);
   private int indent;
 
   public SourceWriter line(String text) {
     out.append("  ".repeat(indent)).append(text).append('\n');
     return this;
+  }
+
+  /** Writes {@code statement} as a line, unless it is empty (a value that takes no code). */
+  SourceWriter statement(String statement) {
+    return statement.isEmpty() ? this : line(statement);
   }
 
   /** Writes {@code text} and indents what follows; {@code text} normally ends with "{". */
@@ -39,8 +41,9 @@ public final class SourceWriter {
     return this;
   }
 
-  public int length() {
-    return out.length();
+  /** Forgets what was written; the indentation stays. */
+  void clear() {
+    out.setLength(0);
   }
 
   @Override

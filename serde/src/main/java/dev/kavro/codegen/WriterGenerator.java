@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumWriter;
@@ -22,15 +21,20 @@ import org.apache.avro.specific.SpecificDatumWriter;
  * schema ({@code java-class} and the like) is loaded or referenced.
  */
 public final class WriterGenerator {
-  private static final AtomicLong CLASS_COUNTER = new AtomicLong();
+  private static final List<String> IMPORTS = List.of("java.io.IOException", "java.nio.ByteBuffer",
+      "java.util.Collection", "java.util.Iterator", "java.util.Map", "org.apache.avro.LogicalType",
+      "org.apache.avro.Schema", "org.apache.avro.generic.GenericData", "org.apache.avro.generic.GenericFixed",
+      "org.apache.avro.generic.IndexedRecord", "org.apache.avro.io.DatumWriter", "org.apache.avro.io.Encoder",
+      "org.apache.avro.util.Utf8", "dev.kavro.runtime.GeneratedWriter", "dev.kavro.runtime.WriteSupport");
 
-  private final Constants constants = new Constants();
+  private final ClassSkeleton skeleton = new ClassSkeleton("KavroWriter", "GeneratedWriter", IMPORTS);
   /**
    * Method per schema, by equality: the 80 {@code ["null","string"]} unions of a wide record share one method. Equal
    * schemas (props and logical types included) write alike, and Avro's equals and hashCode terminate on recursion.
    */
   private final MethodQueue<Schema> methods = new MethodQueue<>("w", new HashMap<>());
-  private final SourceWriter methodSource = new SourceWriter();
+  private final Constants constants = skeleton.constants();
+  private final SourceWriter methodSource = skeleton.methodBody();
   private final GenericData model;
   private final boolean specific;
   private final String data;
@@ -63,28 +67,12 @@ public final class WriterGenerator {
   private GeneratedSource generate(Schema root) {
     String rootStatement = write(root, "datum", true);
     methods.drain(this::emitMethod);
-    String simpleName = "KavroWriter" + CLASS_COUNTER.incrementAndGet();
-    SourceWriter src = new SourceWriter();
-    src.line("package " + ReaderGenerator.PACKAGE + ";");
-    src.line("");
-    for (String type : List.of("java.io.IOException", "java.nio.ByteBuffer", "java.util.Collection",
-        "java.util.Iterator", "java.util.Map", "org.apache.avro.LogicalType", "org.apache.avro.Schema",
-        "org.apache.avro.generic.GenericData", "org.apache.avro.generic.GenericFixed",
-        "org.apache.avro.generic.IndexedRecord", "org.apache.avro.io.DatumWriter", "org.apache.avro.io.Encoder",
-        "org.apache.avro.util.Utf8",
-        "dev.kavro.runtime.GeneratedWriter", "dev.kavro.runtime.WriteSupport")) {
-      src.line("import " + type + ";");
-    }
-    src.line("");
-    src.open("public final class " + simpleName + " extends GeneratedWriter {");
-    constants.emit(src, simpleName);
-    src.open("public void write(Object datum, Encoder out) throws IOException {");
-    src.line("WriteSupport.requireEncoder(out);");
-    src.line(rootStatement);
-    src.close("}");
-    src.append(methodSource);
-    src.close("}");
-    return new GeneratedSource(ReaderGenerator.PACKAGE + "." + simpleName, src.toString(), constants.values());
+    SourceWriter write = new SourceWriter();
+    write.open("public void write(Object datum, Encoder out) throws IOException {");
+    write.line("WriteSupport.requireEncoder(out);");
+    write.statement(rootStatement);
+    write.close("}");
+    return skeleton.finish(write);
   }
 
   /**
@@ -114,8 +102,25 @@ public final class WriterGenerator {
       case FIXED -> "WriteSupport.writeFixed(out, " + raw + ", " + schema(schema) + ");";
       case ENUM -> "out.writeEnum(WriteSupport." + (specific ? "specificEnumOrdinal(" : "genericEnumOrdinal(")
           + schema(schema) + ", " + raw + "));";
-      case RECORD, ARRAY, MAP, UNION -> method(schema) + "(" + raw + ", out);";
+      case RECORD -> writesNothing(schema) ? evaluated(raw) : method(schema) + "(" + raw + ", out);";
+      case ARRAY, MAP, UNION -> method(schema) + "(" + raw + ", out);";
     };
+  }
+
+  /**
+   * Whether a record is written as nothing at all: a record without fields, unless the specific model may let it
+   * encode itself. Vanilla Avro never touches the datum of such a record, so no method is written for it.
+   */
+  private boolean writesNothing(Schema record) {
+    return !specific && record.getFields().isEmpty();
+  }
+
+  /**
+   * A statement that only evaluates {@code value} (a field's getter, a logical type's conversion), as vanilla Avro does
+   * before it writes nothing; none for a plain variable.
+   */
+  private static String evaluated(String value) {
+    return value.matches("\\w+") ? "" : value + "; // a record without fields";
   }
 
   private String schema(Schema schema) {
@@ -137,7 +142,9 @@ public final class WriterGenerator {
 
   private void emitMethod(Schema schema) {
     String name = methods.nameOf(schema);
-    methodSource.open("private void " + name + "(Object datum, Encoder out) throws IOException {");
+    String kind = schema.getType().getName();
+    skeleton.openMethod(schema.getType() == Schema.Type.UNION ? "union of " + schema.getTypes().size() + " branches"
+        : kind, "void " + name + "(Object datum, Encoder out)");
     switch (schema.getType()) {
       case RECORD -> emitRecord(name, schema);
       case ARRAY -> emitArray(schema);
@@ -145,7 +152,7 @@ public final class WriterGenerator {
       case UNION -> emitUnion(schema);
       default -> throw new IllegalStateException("No method for " + schema.getType());
     }
-    methodSource.close("}");
+    skeleton.closeMethod();
   }
 
   private void emitRecord(String name, Schema schema) {
@@ -161,22 +168,7 @@ public final class WriterGenerator {
       return; // vanilla Avro never touches the datum of an empty record
     }
     methodSource.line("IndexedRecord r = (IndexedRecord) datum;");
-    List<List<String>> chunks = StatementChunks.split(fieldStatements(schema));
-    if (chunks.size() == 1) {
-      chunks.get(0).forEach(methodSource::line);
-      return;
-    }
-    for (int c = 0; c < chunks.size(); c++) {
-      methodSource.line(name + "_" + c + "(r, out);");
-    }
-    methodSource.close("}");
-    for (int c = 0; c < chunks.size(); c++) {
-      methodSource.open("private void " + name + "_" + c + "(IndexedRecord r, Encoder out) throws IOException {");
-      chunks.get(c).forEach(methodSource::line);
-      if (c < chunks.size() - 1) {
-        methodSource.close("}");
-      }
-    }
+    skeleton.statements(name, List.of("IndexedRecord r", "Encoder out"), fieldStatements(schema));
   }
 
   private List<String> fieldStatements(Schema schema) {
@@ -204,7 +196,7 @@ public final class WriterGenerator {
     methodSource.open("for (Iterator it = c.iterator(); it.hasNext();) {");
     methodSource.line("out.startItem();");
     methodSource.line("Object e = it.next();");
-    methodSource.line(write(schema.getElementType(), "e", true));
+    methodSource.statement(write(schema.getElementType(), "e", true));
     methodSource.line("written++;");
     methodSource.close("}");
     methodSource.line("out.writeArrayEnd();");
@@ -221,7 +213,7 @@ public final class WriterGenerator {
     methodSource.line("Map.Entry e = (Map.Entry) it.next();");
     methodSource.line("out.startItem();");
     methodSource.line("WriteSupport.writeMapKey(out, e.getKey());");
-    methodSource.line(write(schema.getValueType(), "e.getValue()", true));
+    methodSource.statement(write(schema.getValueType(), "e.getValue()", true));
     methodSource.line("written++;");
     methodSource.close("}");
     methodSource.line("out.writeMapEnd();");

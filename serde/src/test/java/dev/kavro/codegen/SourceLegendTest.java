@@ -54,12 +54,22 @@ class SourceLegendTest {
   /** A schema compiled nowhere else in this JVM (the caches are process-wide), with names worth hiding. */
   private static Schema schema(String namespace) {
     return new Schema.Parser().parse("""
-        {"type":"record","name":"SecretOrder","namespace":"%s","fields":[
-          {"name":"customerName","type":"string"},
+        {"type":"record","name":"SecretOrder","namespace":"%s","doc":"TopSecretDocText","fields":[
+          {"name":"customerName","type":"string","doc":"FieldDocText"},
           {"name":"lines","type":{"type":"array","items":{"type":"record","name":"HiddenLine","fields":[
             {"name":"sku","type":"string"},{"name":"qty","type":"int","default":1}]}}},
           {"name":"shade","type":{"type":"enum","name":"ShadeKind","symbols":["LIGHT","DARK"]}},
           {"name":"note","type":["null","string"],"default":null}]}""".formatted(namespace));
+  }
+
+  /**
+   * {@code schema} with two fields the writer lacks, whose defaults (a string, a record decoded for every read) must
+   * reach the reader as constants, never as source text.
+   */
+  private static Schema withDefaults(Schema schema) {
+    return new Schema.Parser().parse(schema.toString().replaceFirst("\\]}$", """
+        ,{"name":"label","type":"string","default":"ConfidentialDefaultText"},
+        {"name":"spare","type":"HiddenLine","default":{"sku":"SecretSkuDefault","qty":2}}]}"""));
   }
 
   @Test
@@ -67,7 +77,7 @@ class SourceLegendTest {
     Schema schema = schema("com.acme.dbg" + UNIQUE.incrementAndGet());
     try (LogCapture slot = new LogCapture(CompiledSlot.class);
         LogCapture source = new LogCapture(SourceLegend.LOGGER_NAME)) {
-      KavroDatumReader<Object> reader = KavroDatumReader.generic(schema, schema, CompileMode.COMPILED);
+      KavroDatumReader<Object> reader = KavroDatumReader.generic(schema, withDefaults(schema), CompileMode.COMPILED);
       assertTrue(reader.isCompiled());
 
       List<ILoggingEvent> debug = slot.at(Level.DEBUG);
@@ -83,8 +93,14 @@ class SourceLegendTest {
       assertTrue(compiled.contains("    1  package dev.kavro.gen;"), compiled);
       assertTrue(Pattern.compile("(?m)^\\s+\\d+  .*\\bm0\\(").matcher(compiled).find(), compiled);
       assertLegendNamesWhatTheSourceDoesNot(schema, compiled, legend);
-      assertTrue(Pattern.compile("(?m)^  m\\d+\\s+plan=RECORD record " + Pattern.quote(schema.getFullName())
+      for (String text : List.of("ConfidentialDefaultText", "SecretSkuDefault", "label", "spare")) {
+        assertFalse(compiled.contains(text), text + " in the compiled source:\n" + compiled);
+      }
+      assertTrue(legend.contains("Utf8 \"ConfidentialDefaultText\""), legend);
+      assertTrue(compiled.contains("<- default"), compiled);
+      assertTrue(Pattern.compile("(?m)^  m\\d+\\s+RECORD record " + Pattern.quote(schema.getFullName())
           + " -> record " + Pattern.quote(schema.getFullName())).matcher(legend).find(), legend);
+      assertTwinsNameEachOther(legend);
       assertTrue(legend.contains("record " + schema.getNamespace() + ".HiddenLine"), legend);
     }
   }
@@ -122,6 +138,24 @@ class SourceLegendTest {
     }
   }
 
+  /**
+   * A record or array reader's fresh and reusing methods name each other in the legend, and the source's comment
+   * above each says which it is.
+   */
+  private static void assertTwinsNameEachOther(String legend) {
+    Matcher twins = Pattern.compile("(?m)^  (m\\d+)\\s+(.*), (fresh values|reusing old values) \\(twin of (m\\d+)\\)$")
+        .matcher(legend);
+    int pairs = 0;
+    while (twins.find()) {
+      String other = twins.group(3).startsWith("fresh") ? "reusing old values" : "fresh values";
+      assertTrue(legend.contains("  " + twins.group(4) + " ".repeat(Math.max(1, 7 - twins.group(4).length()))
+          + twins.group(2) + ", " + other + " (twin of " + twins.group(1) + ")"), twins.group() + " in\n" + legend);
+      pairs++;
+    }
+    // The root record, the array of HiddenLine and the decoded default: three pairs, each counted once per side.
+    assertEquals(6, pairs, legend);
+  }
+
   /** The compiled source and the legend of the one TRACE event. */
   private static String[] traceOf(LogCapture source) {
     List<ILoggingEvent> trace = source.at(Level.TRACE);
@@ -135,7 +169,7 @@ class SourceLegendTest {
 
   private static void assertLegendNamesWhatTheSourceDoesNot(Schema schema, String compiled, String legend) {
     for (String name : List.of(schema.getNamespace(), "SecretOrder", "HiddenLine", "ShadeKind", "customerName",
-        "LIGHT")) {
+        "LIGHT", "TopSecretDocText", "FieldDocText")) {
       assertFalse(compiled.contains(name), name + " in the compiled source:\n" + compiled);
     }
     assertTrue(legend.contains("record " + schema.getFullName()), legend);

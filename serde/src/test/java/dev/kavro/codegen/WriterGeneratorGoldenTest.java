@@ -5,13 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.avro.generic.GenericData;
 import org.junit.jupiter.api.Test;
 
 /**
  * The generated source of one small writer, against a reviewed snapshot: a change to the emitter shows up here as a
- * diff to review. Only the class-name counter is masked. To accept a change, copy the actual source printed by the
- * failure into {@code src/test/resources/golden/small-writer.java.txt}.
+ * diff to review. Only the class-name counter is masked. To accept a change, review the diff, then regenerate with
+ * {@code -Dkavro.golden.update=true}.
  */
 class WriterGeneratorGoldenTest {
 
@@ -19,6 +21,9 @@ class WriterGeneratorGoldenTest {
   void generatesTheReviewedSourceForASmallSchema() throws IOException {
     GeneratedSource generated = WriterGenerator.generate(WriterFixtures.load("/writer/small.avsc"), GenericData.get());
     String actual = masked(generated.source());
+    if (Boolean.getBoolean("kavro.golden.update")) {
+      Files.writeString(Path.of("src/test/resources/golden/small-writer.java.txt"), actual);
+    }
     assertEquals(golden("/golden/small-writer.java.txt"), actual, "Generated writer source changed:\n" + actual);
   }
 
