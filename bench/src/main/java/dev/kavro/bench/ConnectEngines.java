@@ -156,7 +156,7 @@ public final class ConnectEngines {
       Object entry = field(lastId, "entry");
       Object projection = field(entry, "own");
       Object decoder = field(projection, "decoder");
-      return decoder.getClass().getSimpleName().equals("DirectDecoder");
+      return decoder.getClass().getSimpleName().equals("ConnectReadInterpreter");
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw new IllegalStateException("Cannot see KavroConverter's Connect reader; update ConnectEngines", e);
     }

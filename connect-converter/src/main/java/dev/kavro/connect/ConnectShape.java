@@ -15,7 +15,7 @@ import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.errors.DataException;
 
 /**
- * The decisions of the direct node tree about Connect shapes: how each is read, and which are refused (with
+ * The decisions of the interpreters about Connect shapes: how each is read, and which are refused (with
  * {@link UnsupportedSchemaException}, which sends them to the generic path). Stateless.
  */
 final class ConnectShape {
@@ -53,7 +53,7 @@ final class ConnectShape {
 
   /**
    * Whether a union struct's field defaults must be ignored when writing ({@code ignore.default.for.nullables}): the
-   * generic path handles that rare shape, so the direct writers read fields with {@code Struct.get} only.
+   * generic path handles that rare shape, so the write interpreter reads fields with {@code Struct.get} only.
    */
   static boolean unionDefaultsIgnored(org.apache.kafka.connect.data.Schema union, AvroDataSettings settings) {
     return settings.ignoreDefaultForNullables()
@@ -70,7 +70,7 @@ final class ConnectShape {
     return symbols;
   }
 
-  /** The reader's element type of an array the direct paths read. */
+  /** The reader's element type of an array the interpreters read. */
   static Schema checkedElementType(ArrayPlan plan) {
     Schema elementType = plan.reader().getElementType();
     if (plan.minElementBytes() == 0) {

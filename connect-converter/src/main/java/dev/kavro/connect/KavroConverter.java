@@ -5,6 +5,7 @@ import dev.kavro.cache.ReaderCache;
 import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.CyclicSchema;
+import dev.kavro.connect.runtime.StructFiller;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
@@ -60,8 +61,8 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   /** For Connect's {@code key.converter} / {@code value.converter} / {@code header.converter} class configs. */
   public KavroConverter() {
     this.injected = null;
-    this.decoders = Paths.DIRECT.decoders;
-    this.encoders = Paths.DIRECT.encoders;
+    this.decoders = Paths.INTERPRETER.decoders;
+    this.encoders = Paths.INTERPRETER.encoders;
   }
 
   /**
@@ -69,7 +70,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
    * optional, and the registry is not closed by {@link #close()}.
    */
   public KavroConverter(SchemaRegistry registry) {
-    this(registry, Paths.DIRECT);
+    this(registry, Paths.INTERPRETER);
   }
 
   KavroConverter(SchemaRegistry registry, Paths paths) {
@@ -214,7 +215,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     return fromConnectData(topic, schema, value);
   }
 
-  /** Closes the registry client if this converter created it. Idempotent. */
+  /** Closes the registry client if this converter created it; its records stay counted in JMX. Idempotent. */
   @Override
   public void close() {
     State s = state;
@@ -232,10 +233,15 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     return s;
   }
 
-  /** Which decoders and encoders the converter builds; the generic path is the reference the tests compare with. */
+  /**
+   * Which decoders and encoders the converter builds: its interpreters; the generic path, the reference the tests
+   * compare with; the interpreters filling and reading structs through {@code Struct.put}/{@code get}, as they do
+   * where Connect's struct internals cannot be reached (tests).
+   */
   enum Paths {
     GENERIC(GenericPathDecoder::new, GenericPathEncoder::new),
-    DIRECT(DirectDecoder::create, Paths::directEncoder);
+    INTERPRETER(StructFiller.DEFAULT),
+    INTERPRETER_THROUGH_PUT(StructFiller.THROUGH_PUT);
 
     final ReadSide.DecoderFactoryKind decoders;
     final WriteSide.EncoderFactoryKind encoders;
@@ -245,11 +251,17 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
       this.encoders = encoders;
     }
 
-    /** The direct encoder's tree; it is built eagerly and would not end on a recursive schema (generic path). */
-    private static ConnectEncoder directEncoder(Schema connect, org.apache.avro.Schema avro, AvroDataSettings settings,
-        CompileMode mode) {
+    Paths(StructFiller filler) {
+      this((writer, reader, connect, settings, mode) -> ConnectReadInterpreter.create(writer, reader, connect,
+          settings, mode, filler), (connect, avro, settings, mode) -> writeInterpreter(connect, avro, settings, mode,
+          filler));
+    }
+
+    /** The write interpreter's tree; it is built eagerly and would not end on a recursive schema (generic path). */
+    private static ConnectEncoder writeInterpreter(Schema connect, org.apache.avro.Schema avro,
+        AvroDataSettings settings, CompileMode mode, StructFiller filler) {
       return CyclicSchema.isRecursive(connect) ? new GenericPathEncoder(connect, avro, settings, mode)
-          : DirectEncoder.create(connect, avro, settings, mode);
+          : ConnectWriteInterpreter.create(connect, avro, settings, filler);
     }
   }
 
@@ -272,6 +284,8 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     }
 
     void release() {
+      reader.close();
+      writer.close();
       if (ownsRegistry) {
         registry.close();
       }

@@ -3,6 +3,7 @@ package dev.kavro.connect;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.kavro.avro.CompileMode;
+import dev.kavro.cache.RecordCounter;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
 import dev.kavro.connect.data.AvroToConnectValue;
@@ -38,7 +39,7 @@ import org.apache.kafka.connect.errors.DataException;
  *
  * <p>Thread-safe.
  */
-final class ReadSide {
+final class ReadSide implements ConnectCacheStats.Side {
   private final SchemaRegistry registry;
   private final boolean isKey;
   private final String headerName;
@@ -51,6 +52,8 @@ final class ReadSide {
   private final Cache<SchemaId, Entry> byId;
   private final RuleSettings rules;
   private final ThreadScratch<ByteArrayDecoder> byteDecoders = new ThreadScratch<>(ByteArrayDecoder::new);
+  /** Records decoded, for {@link ConnectCacheStats}. */
+  private final RecordCounter decoded = new RecordCounter();
   /**
    * The entry of the last int id read: a topic's records nearly always carry one id, so the common case makes no
    * {@link SchemaId} and no cache lookup. Immutable, replaced whole.
@@ -71,9 +74,20 @@ final class ReadSide {
     this.configuredTarget = configuredTarget;
     this.decoders = decoders;
     this.byId = Caffeine.newBuilder().maximumSize(cacheSize).build();
+    ConnectCacheStats.READS.track(this, decoded);
   }
 
-  /** How decoders are built: the reference generic path, or the direct path. */
+  @Override
+  public long cacheSize() {
+    return byId.estimatedSize();
+  }
+
+  /** The converter is closed: its reads stay in the JMX totals. */
+  void close() {
+    ConnectCacheStats.READS.close(this);
+  }
+
+  /** How decoders are built: the reference generic path, or the interpreter. */
   interface DecoderFactoryKind {
     ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
         AvroDataSettings settings, CompileMode mode);
@@ -116,6 +130,7 @@ final class ReadSide {
   }
 
   private Object decode(Projection projection, byte[] data, int off) throws IOException {
+    decoded.increment();
     if (projection.decoder == null) {
       // Confluent writes a top-level bytes value raw, with no Avro length.
       return AvroToConnectValue.convert(projection.reader, projection.connect, Arrays.copyOfRange(data, off,

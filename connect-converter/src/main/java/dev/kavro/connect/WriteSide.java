@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.KavroDatumWriter;
 import dev.kavro.avro.CompileMode;
+import dev.kavro.cache.RecordCounter;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.connect.data.ConnectToAvroValue;
@@ -44,7 +45,7 @@ import org.apache.kafka.connect.errors.DataException;
  *
  * <p>Thread-safe.
  */
-final class WriteSide {
+final class WriteSide implements ConnectCacheStats.Side {
   private final SchemaRegistry registry;
   private final boolean isKey;
   private final SubjectNameStrategy strategy;
@@ -57,8 +58,10 @@ final class WriteSide {
   private volatile Target last;
   /** Per-thread encoders; one that grew past the pool's retained capacity drops its array after use. */
   private final EncoderPool byteEncoders = new EncoderPool();
+  /** Records encoded, for {@link ConnectCacheStats}. */
+  private final RecordCounter encoded = new RecordCounter();
 
-  /** How encoders are built: the reference generic path, or the direct path. */
+  /** How encoders are built: the reference generic path, or the interpreter. */
   interface EncoderFactoryKind {
     ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
         CompileMode mode);
@@ -75,6 +78,17 @@ final class WriteSide {
     this.mode = serde.compileMode();
     this.encoders = encoders;
     this.bySchema = Caffeine.newBuilder().weakKeys().maximumSize(cacheSize).build();
+    ConnectCacheStats.WRITES.track(this, encoded);
+  }
+
+  @Override
+  public long cacheSize() {
+    return bySchema.estimatedSize();
+  }
+
+  /** The converter is closed: its writes stay in the JMX totals. */
+  void close() {
+    ConnectCacheStats.WRITES.close(this);
   }
 
   byte[] write(String topic, org.apache.kafka.connect.data.Schema schema, Object value) {
@@ -106,6 +120,7 @@ final class WriteSide {
   }
 
   private byte[] encode(Target target, TopicId topicId, Object value) throws IOException {
+    encoded.increment();
     try (EncoderPool.Lease lease = byteEncoders.acquire()) {
       ByteArrayEncoder out = lease.encoder();
       out.writeFixed(topicId.prefix);

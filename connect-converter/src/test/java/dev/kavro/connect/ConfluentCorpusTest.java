@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Replays the golden corpus recorded from Confluent 8.3.1's {@code AvroData} and {@code AvroConverter}
  * ({@code src/test/resources/confluent-avrodata}, see its README) through Kavro, in both directions, on the generic
- * reference path and on the direct path in every reader mode. Compared: the Connect schema (type, optional, name,
+ * reference path and on the interpreter in every reader mode. Compared: the Connect schema (type, optional, name,
  * version, doc, parameters in order, default), the Connect value, the Avro schema text with its property order, and
  * the Avro body bytes.
  *
@@ -56,15 +56,15 @@ class ConfluentCorpusTest {
 
   /**
    * Every way Kavro's converter can read and write: the generic reference path with the core's readers and writers
-   * on their fallback and compiled, and the direct path (the node tree; Connect has no compiled code) in every reader
+   * on their fallback and compiled, and the interpreter (Connect has no compiled code) in every reader
    * mode, which must all be accepted.
    */
   enum Run {
     GENERIC(KavroConverter.Paths.GENERIC, CompileMode.FALLBACK),
     GENERIC_COMPILED(KavroConverter.Paths.GENERIC, CompileMode.COMPILED),
-    COMPILED(KavroConverter.Paths.DIRECT, CompileMode.COMPILED),
-    FALLBACK(KavroConverter.Paths.DIRECT, CompileMode.FALLBACK),
-    ASYNC(KavroConverter.Paths.DIRECT, CompileMode.ASYNC);
+    COMPILED(KavroConverter.Paths.INTERPRETER, CompileMode.COMPILED),
+    FALLBACK(KavroConverter.Paths.INTERPRETER, CompileMode.FALLBACK),
+    ASYNC(KavroConverter.Paths.INTERPRETER, CompileMode.ASYNC);
 
     final KavroConverter.Paths paths;
     final CompileMode mode;
@@ -192,7 +192,7 @@ class ConfluentCorpusTest {
     }
   }
 
-  /** {@code AvroData.toConnectData(schema, datum[, version])}: the Connect schema, then the direct decoder. */
+  /** {@code AvroData.toConnectData(schema, datum[, version])}: the Connect schema, then the interpreter. */
   private static SchemaAndValue viaAvroData(JsonNode line, Run run, org.apache.avro.Schema avro, byte[] body)
       throws IOException {
     AvroDataSettings settings = settings(line.get("config"));

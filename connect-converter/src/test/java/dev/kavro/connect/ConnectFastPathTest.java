@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.connect.runtime.StructFiller;
-import dev.kavro.connect.runtime.StructFillerSwitch;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.testing.RandomData;
 import java.util.ArrayList;
@@ -26,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The direct and compiled paths against the generic (GenericRecord) path, in every reader mode: equal Connect
+ * The interpreter against the generic (GenericRecord) path, in every reader mode: equal Connect
  * schemas and values for reads, equal bytes for writes, on fixture schemas and random data.
  */
 class ConnectFastPathTest {
@@ -71,37 +70,46 @@ class ConnectFastPathTest {
 
   private static final String[] MODES = {"async", "compiled", "fallback"};
 
-  private record Pair(KavroConverter direct, KavroConverter generic) {}
+  private record Pair(KavroConverter interpreter, KavroConverter generic) {}
 
   private static Pair converters(MockSchemaRegistry registry, String mode, Map<String, Object> extra) {
+    return converters(registry, mode, extra, KavroConverter.Paths.INTERPRETER);
+  }
+
+  private static Pair converters(MockSchemaRegistry registry, String mode, Map<String, Object> extra,
+      KavroConverter.Paths interpreter) {
     Map<String, Object> config = new HashMap<>(extra);
     config.put("kavro.reader.mode", mode);
-    return new Pair(converter(false, config, KavroConverter.Paths.DIRECT, registry),
+    return new Pair(converter(false, config, interpreter, registry),
         converter(false, config, KavroConverter.Paths.GENERIC, registry));
   }
 
   /** Reads {@code bytes} both ways; checks equal results and valid structs; writes the result back both ways. */
   private static void checkBothWays(Pair pair, String topic, byte[] bytes) {
     SchemaAndValue expected = pair.generic.toConnectData(topic, bytes);
-    SchemaAndValue actual = pair.direct.toConnectData(topic, bytes);
+    SchemaAndValue actual = pair.interpreter.toConnectData(topic, bytes);
     assertEquals(expected.schema(), actual.schema());
     assertEquals(expected.value(), actual.value());
     if (actual.value() instanceof Struct struct) {
       struct.validate();
     }
     byte[] genericBytes = pair.generic.fromConnectData(topic + "-out", expected.schema(), expected.value());
-    byte[] directBytes = pair.direct.fromConnectData(topic + "-out", expected.schema(), expected.value());
-    assertArrayEquals(genericBytes, directBytes);
+    byte[] interpretedBytes = pair.interpreter.fromConnectData(topic + "-out", expected.schema(), expected.value());
+    assertArrayEquals(genericBytes, interpretedBytes);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void randomDataReadsAndWritesAsTheGenericPath(String mode) {
+    randomDataReadsAndWritesAsTheGenericPath(mode, KavroConverter.Paths.INTERPRETER);
+  }
+
+  private static void randomDataReadsAndWritesAsTheGenericPath(String mode, KavroConverter.Paths interpreter) {
     for (Map<String, Object> settings : List.of(Map.<String, Object>of(),
         Map.<String, Object>of("generalized.sum.type.support", true, "enhanced.avro.schema.support", true))) {
       MockSchemaRegistry registry = freshRegistry();
-      Pair pair = converters(registry, mode, settings);
-      for (Schema schema : List.of(UNIONS, DirectDecoderTest.RICH, FLAT)) {
+      Pair pair = converters(registry, mode, settings, interpreter);
+      for (Schema schema : List.of(UNIONS, ConnectReadInterpreterTest.RICH, FLAT)) {
         int id = registry.register("t-value", schema, false);
         RandomData random = new RandomData(new Random(schema.getFullName().hashCode()), GenericData.get());
         for (int i = 0; i < 60; i++) {
@@ -114,13 +122,10 @@ class ConnectFastPathTest {
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void structPutFallbackGivesTheSameResults(String mode) {
-    assertTrue(StructFiller.isPositional(), "the differential tests above must run on positional filling");
-    // Compiled readers and node trees ask StructFiller per struct, so cached ones take the fallback too.
-    StructFillerSwitch.withStructPut(() -> {
-      randomDataReadsAndWritesAsTheGenericPath(mode);
-      randomConnectStructsWriteTheGenericPathsBytes(mode);
-      structuredDefaultsReadAsTheGenericPath(mode);
-    });
+    assertTrue(StructFiller.DEFAULT.isPositional(), "the differential tests above must run on positional filling");
+    randomDataReadsAndWritesAsTheGenericPath(mode, KavroConverter.Paths.INTERPRETER_THROUGH_PUT);
+    randomConnectStructsWriteTheGenericPathsBytes(mode, KavroConverter.Paths.INTERPRETER_THROUGH_PUT);
+    structuredDefaultsReadAsTheGenericPath(mode, KavroConverter.Paths.INTERPRETER_THROUGH_PUT);
   }
 
   @ParameterizedTest
@@ -135,25 +140,19 @@ class ConnectFastPathTest {
         .field("s", org.apache.kafka.connect.data.Schema.OPTIONAL_STRING_SCHEMA).field("r", inner).build();
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("n-value", writer, false);
-    Pair pair = converters(registry, mode, Map.of());
     GenericData.Record r = new GenericData.Record(writer.getField("r").schema());
     GenericData.Record record = new GenericData.Record(writer);
     record.put("r", r);
     byte[] bytes = confluentBytes(id, writer, record);
-    for (boolean forced : new boolean[] {false, true}) {
-      Runnable check = () -> {
-        DataException expected = assertThrows(DataException.class,
-            () -> pair.generic.toConnectData("n", null, bytes, target));
-        DataException actual = assertThrows(DataException.class,
-            () -> pair.direct.toConnectData("n", null, bytes, target));
-        assertTrue(actual.getMessage().contains("schema id " + id), actual.getMessage());
-        assertTrue(expected.getMessage().contains("schema id " + id), expected.getMessage());
-      };
-      if (forced) {
-        StructFillerSwitch.withStructPut(check);
-      } else {
-        check.run();
-      }
+    for (KavroConverter.Paths paths : List.of(KavroConverter.Paths.INTERPRETER,
+        KavroConverter.Paths.INTERPRETER_THROUGH_PUT)) {
+      Pair pair = converters(registry, mode, Map.of(), paths);
+      DataException expected = assertThrows(DataException.class,
+          () -> pair.generic.toConnectData("n", null, bytes, target));
+      DataException actual = assertThrows(DataException.class,
+          () -> pair.interpreter.toConnectData("n", null, bytes, target));
+      assertTrue(actual.getMessage().contains("schema id " + id), actual.getMessage());
+      assertTrue(expected.getMessage().contains("schema id " + id), expected.getMessage());
     }
   }
 
@@ -175,7 +174,7 @@ class ConnectFastPathTest {
       byte[] bytes = new byte[prefix.length + body.length];
       System.arraycopy(prefix, 0, bytes, 0, prefix.length);
       System.arraycopy(body, 0, bytes, prefix.length, body.length);
-      for (KavroConverter converter : List.of(pair.direct, pair.generic)) {
+      for (KavroConverter converter : List.of(pair.interpreter, pair.generic)) {
         DataException e = assertThrows(DataException.class, () -> converter.toConnectData("a", bytes));
         assertInstanceOf(java.io.EOFException.class, e.getCause(), e.toString());
         assertTrue(e.getCause().getMessage().contains("claims"), e.getCause().getMessage());
@@ -192,7 +191,7 @@ class ConnectFastPathTest {
       fields = switch (i % 4) {
         case 0 -> fields.requiredString("s" + i);
         case 1 -> fields.optionalLong("l" + i);
-        case 2 -> fields.name("r" + i).type(DirectDecoderTest.RICH).noDefault();
+        case 2 -> fields.name("r" + i).type(ConnectReadInterpreterTest.RICH).noDefault();
         default -> fields.requiredDouble("d" + i);
       };
     }
@@ -219,13 +218,13 @@ class ConnectFastPathTest {
         half.put(f, bad.get(f));
       }
     }
-    for (KavroConverter converter : List.of(pair.direct, pair.generic)) {
+    for (KavroConverter converter : List.of(pair.interpreter, pair.generic)) {
       DataException e = assertThrows(DataException.class, () -> converter.fromConnectData("e", EVERYTHING, half));
       assertTrue(e.getMessage().contains("text"), e.getMessage());
     }
     Struct good = everything(4);
     assertArrayEquals(pair.generic.fromConnectData("e", EVERYTHING, good),
-        pair.direct.fromConnectData("e", EVERYTHING, good));
+        pair.interpreter.fromConnectData("e", EVERYTHING, good));
   }
 
   @Test
@@ -240,9 +239,9 @@ class ConnectFastPathTest {
         done.add(pool.submit(() -> {
           for (int i = 0; i < 200; i++) {
             Struct value = everything(seed * 1000 + i);
-            byte[] bytes = pair.direct.fromConnectData("e", EVERYTHING, value);
+            byte[] bytes = pair.interpreter.fromConnectData("e", EVERYTHING, value);
             assertArrayEquals(pair.generic.fromConnectData("e", EVERYTHING, value), bytes);
-            assertEquals(pair.generic.toConnectData("e", bytes), pair.direct.toConnectData("e", bytes));
+            assertEquals(pair.generic.toConnectData("e", bytes), pair.interpreter.toConnectData("e", bytes));
           }
           return null;
         }));
@@ -258,8 +257,12 @@ class ConnectFastPathTest {
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void randomConnectStructsWriteTheGenericPathsBytes(String mode) {
+    randomConnectStructsWriteTheGenericPathsBytes(mode, KavroConverter.Paths.INTERPRETER);
+  }
+
+  private static void randomConnectStructsWriteTheGenericPathsBytes(String mode, KavroConverter.Paths interpreter) {
     MockSchemaRegistry registry = freshRegistry();
-    Pair pair = converters(registry, mode, Map.of());
+    Pair pair = converters(registry, mode, Map.of(), interpreter);
     Random random = new Random(42);
     for (int i = 0; i < 50; i++) {
       Struct value = everything(random.nextInt(1000));
@@ -267,7 +270,7 @@ class ConnectFastPathTest {
         value.put("counts", Map.of("x" + i, i, "y", 2, "z" + random.nextInt(), 3));
       }
       byte[] expected = pair.generic.fromConnectData("e", EVERYTHING, value);
-      assertArrayEquals(expected, pair.direct.fromConnectData("e", EVERYTHING, value));
+      assertArrayEquals(expected, pair.interpreter.fromConnectData("e", EVERYTHING, value));
       checkBothWays(pair, "e", expected);
     }
   }
@@ -275,9 +278,13 @@ class ConnectFastPathTest {
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void structuredDefaultsReadAsTheGenericPath(String mode) {
+    structuredDefaultsReadAsTheGenericPath(mode, KavroConverter.Paths.INTERPRETER);
+  }
+
+  private static void structuredDefaultsReadAsTheGenericPath(String mode, KavroConverter.Paths interpreter) {
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("d-value", DEFAULTS_WRITER, false);
-    Pair pair = converters(registry, mode, Map.of("kavro.reader.schema", DEFAULTS_READER.toString()));
+    Pair pair = converters(registry, mode, Map.of("kavro.reader.schema", DEFAULTS_READER.toString()), interpreter);
     RandomData random = new RandomData(new Random(3), GenericData.get());
     for (int i = 0; i < 5; i++) {
       byte[] bytes = confluentBytes(id, DEFAULTS_WRITER, random.next(DEFAULTS_WRITER));
@@ -285,9 +292,9 @@ class ConnectFastPathTest {
       // the schema builder), so both read onto one target instance.
       org.apache.kafka.connect.data.Schema target = pair.generic.toConnectData("d", bytes).schema();
       SchemaAndValue expected = pair.generic.toConnectData("d", null, bytes, target);
-      SchemaAndValue first = pair.direct.toConnectData("d", null, bytes, target);
+      SchemaAndValue first = pair.interpreter.toConnectData("d", null, bytes, target);
       assertEquals(expected, first);
-      SchemaAndValue second = pair.direct.toConnectData("d", null, bytes, target);
+      SchemaAndValue second = pair.interpreter.toConnectData("d", null, bytes, target);
       // Defaults are fresh per record: changing one record's default leaves the next record's alone.
       ((java.util.Date) ((Struct) first.value()).get("day")).setTime(0);
       ((List<Object>) ((Struct) first.value()).get("list")).clear();
@@ -304,19 +311,19 @@ class ConnectFastPathTest {
   void everyReaderModeReadsAndWritesWithTheNodeTree(String mode) {
     List<Object> made = new ArrayList<>();
     MockSchemaRegistry registry = freshRegistry();
-    KavroConverter direct = new KavroConverter(registry, (writer, reader, connect, settings, m) -> {
-      ConnectDecoder decoder = KavroConverter.Paths.DIRECT.decoders.create(writer, reader, connect, settings, m);
+    KavroConverter interpreter = new KavroConverter(registry, (writer, reader, connect, settings, m) -> {
+      ConnectDecoder decoder = KavroConverter.Paths.INTERPRETER.decoders.create(writer, reader, connect, settings, m);
       made.add(decoder);
       return decoder;
     }, (connect, avro, settings, m) -> {
-      ConnectEncoder encoder = KavroConverter.Paths.DIRECT.encoders.create(connect, avro, settings, m);
+      ConnectEncoder encoder = KavroConverter.Paths.INTERPRETER.encoders.create(connect, avro, settings, m);
       made.add(encoder);
       return encoder;
     });
-    direct.configure(Map.of("kavro.reader.mode", mode), false);
-    Pair pair = new Pair(direct, converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.GENERIC,
+    interpreter.configure(Map.of("kavro.reader.mode", mode), false);
+    Pair pair = new Pair(interpreter, converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.GENERIC,
         registry));
-    List<Schema> fixtures = List.of(UNIONS, DirectDecoderTest.RICH, FLAT);
+    List<Schema> fixtures = List.of(UNIONS, ConnectReadInterpreterTest.RICH, FLAT);
     for (Schema schema : fixtures) {
       int id = registry.register(schema.getName() + "-value", schema, false);
       RandomData random = new RandomData(new Random(5), GenericData.get());
@@ -326,7 +333,7 @@ class ConnectFastPathTest {
     }
     assertEquals(2 * fixtures.size(), made.size(), made.toString());
     for (Object coder : made) {
-      assertTrue(coder instanceof DirectDecoder || coder instanceof DirectEncoder, coder.getClass().getName());
+      assertTrue(coder instanceof ConnectReadInterpreter || coder instanceof ConnectWriteInterpreter, coder.getClass().getName());
     }
   }
 }

@@ -27,7 +27,7 @@ class DeepNestingConnectTest {
   private static final long SMALL_STACK = 512 * 1024;
 
   @ParameterizedTest
-  @CsvSource({"async,DIRECT", "fallback,GENERIC"})
+  @CsvSource({"async,INTERPRETER", "fallback,GENERIC"})
   void deepListsConvert(String mode, KavroConverter.Paths paths) throws Exception {
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("deep-value", DeepData.LIST.toString(), List.of(), false);
@@ -49,7 +49,7 @@ class DeepNestingConnectTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"async,DIRECT", "fallback,GENERIC"})
+  @CsvSource({"async,INTERPRETER", "fallback,GENERIC"})
   void deeperThanTheLimitIsADataException(String mode, KavroConverter.Paths paths) {
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("deep-value", DeepData.LIST.toString(), List.of(), false);

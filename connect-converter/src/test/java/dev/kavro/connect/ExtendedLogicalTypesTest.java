@@ -41,9 +41,9 @@ class ExtendedLogicalTypesTest {
 
   enum Run {
     GENERIC_FALLBACK(KavroConverter.Paths.GENERIC, "fallback"),
-    COMPILED(KavroConverter.Paths.DIRECT, "compiled"),
-    FALLBACK(KavroConverter.Paths.DIRECT, "fallback"),
-    ASYNC(KavroConverter.Paths.DIRECT, "async");
+    COMPILED(KavroConverter.Paths.INTERPRETER, "compiled"),
+    FALLBACK(KavroConverter.Paths.INTERPRETER, "fallback"),
+    ASYNC(KavroConverter.Paths.INTERPRETER, "async");
 
     final KavroConverter.Paths paths;
     final String mode;

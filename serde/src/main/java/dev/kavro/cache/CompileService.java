@@ -2,7 +2,6 @@ package dev.kavro.cache;
 
 import dev.kavro.codegen.ClassCompiler;
 import dev.kavro.codegen.GeneratedSource;
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -11,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import javax.management.ObjectName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,16 +80,6 @@ final class CompileService {
 
   long compileMillis() {
     return TimeUnit.NANOSECONDS.toMillis(compileNanos.sum());
-  }
-
-  /** Registers a cache's MXBean under {@code dev.kavro:type=<type>}; JMX is an extra, so failures only log. */
-  static <T> T registered(T mbean, String type) {
-    try {
-      ManagementFactory.getPlatformMBeanServer().registerMBean(mbean, new ObjectName("dev.kavro:type=" + type));
-    } catch (Exception | LinkageError e) {
-      LOG.debug("Kavro {} not registered with JMX: {}", type, e.toString());
-    }
-    return mbean;
   }
 
   private static ThreadFactory daemonThreads(String name) {

@@ -30,7 +30,7 @@ public final class ReaderCache extends CompilingCache<ReaderKey, ReaderEntry> im
   /** Fallback reads of a pair after which {@code async} readers compile it (see {@link #setCompileThreshold}). */
   public static final int DEFAULT_COMPILE_THRESHOLD = 100;
   private static final Duration IDLE = Duration.ofHours(1);
-  private static final ReaderCache SHARED = CompileService.registered(new ReaderCache(DEFAULT_MAX_ENTRIES, IDLE,
+  private static final ReaderCache SHARED = Jmx.register(new ReaderCache(DEFAULT_MAX_ENTRIES, IDLE,
       DEFAULT_COMPILE_THREADS, new JaninoCompiler(ReaderCache.class.getClassLoader()), CodegenLimits.DEFAULT),
       "ReaderCache");
 

@@ -10,10 +10,11 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Why not a {@code LongAdder} alone: its every increment is a locked compare-and-set, which on x86 also waits for
  * the store buffer to drain, and reading a record has just filled it with the stores of a dozen fresh objects, which
- * shows on small records. Most applications read on one thread; that thread counts with a plain store. Thread-safe; {@link #sum()} may trail increments in flight, as
- * {@code LongAdder.sum()} does.
+ * shows on small records. Most applications read on one thread; that thread counts with a plain store. Thread-safe;
+ * {@link #sum()} may trail increments in flight, as {@code LongAdder.sum()} does. Public for the Connect converter's
+ * counters.
  */
-final class RecordCounter {
+public final class RecordCounter {
   private static final VarHandle OWNER;
   private static final VarHandle OWNED;
 
@@ -35,7 +36,7 @@ final class RecordCounter {
   private long owned;
   private final LongAdder others = new LongAdder();
 
-  void increment() {
+  public void increment() {
     Thread current = Thread.currentThread();
     Thread claimed = owner;
     if (claimed == current || (claimed == null && OWNER.compareAndSet(this, null, current))) {
@@ -45,7 +46,7 @@ final class RecordCounter {
     }
   }
 
-  long sum() {
+  public long sum() {
     return (long) OWNED.getOpaque(this) + others.sum();
   }
 }

@@ -31,7 +31,7 @@ public final class WriterCache extends CompilingCache<WriterKey, WriterEntry> im
   public static final int DEFAULT_MAX_ENTRIES = 1000;
   public static final int DEFAULT_COMPILE_THREADS = 1;
   private static final Duration IDLE = Duration.ofHours(1);
-  private static final WriterCache SHARED = CompileService.registered(new WriterCache(DEFAULT_MAX_ENTRIES, IDLE,
+  private static final WriterCache SHARED = Jmx.register(new WriterCache(DEFAULT_MAX_ENTRIES, IDLE,
       DEFAULT_COMPILE_THREADS, new JaninoCompiler(WriterCache.class.getClassLoader()), CodegenLimits.DEFAULT),
       "WriterCache");
 

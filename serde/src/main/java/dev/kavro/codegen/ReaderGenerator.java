@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.avro.Schema;
@@ -248,7 +249,7 @@ public final class ReaderGenerator {
 
   /** What a method does, for the comment above it: the kind of value and, for twins, fresh or reusing. */
   private static String purpose(MethodKey key) {
-    String kind = key.plan().kind().name().toLowerCase(java.util.Locale.ROOT);
+    String kind = key.plan().kind().name().toLowerCase(Locale.ROOT);
     if (key.twin() != null) {
       return kind + (key.fresh() ? ", fresh values" : ", reusing old values");
     }

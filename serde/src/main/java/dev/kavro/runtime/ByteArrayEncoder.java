@@ -112,15 +112,18 @@ public final class ByteArrayEncoder extends Encoder {
   @Override
   public void writeInt(int n) {
     ensure(5);
+    pos = putVarInt(buf, pos, n);
+  }
+
+  /** Stores {@code n} zig-zag varint encoded at {@code p}, which has room for five bytes; answers the next position. */
+  private static int putVarInt(byte[] b, int p, int n) {
     int v = (n << 1) ^ (n >> 31);
-    byte[] b = buf;
-    int p = pos;
     while ((v & ~0x7F) != 0) {
       b[p++] = (byte) (v | 0x80);
       v >>>= 7;
     }
     b[p++] = (byte) v;
-    pos = p;
+    return p;
   }
 
   @Override
@@ -151,9 +154,45 @@ public final class ByteArrayEncoder extends Encoder {
     pos += 8;
   }
 
+  /** The bytes of {@code utf8}, length first: one bound check for both, then one copy. */
   @Override
   public void writeString(Utf8 utf8) {
-    writeBytes(utf8.getBytes(), 0, utf8.getByteLength());
+    int len = utf8.getByteLength();
+    ensure(len + 5);
+    int p = putVarInt(buf, pos, len);
+    System.arraycopy(utf8.getBytes(), 0, buf, p, len);
+    pos = p + len;
+  }
+
+  /**
+   * Writes {@code utf8} as {@link #writeString(Utf8)} does if all its bytes are ASCII, and answers whether it did;
+   * otherwise writes nothing. For values whose vanilla encoding goes through {@code toString()} (map keys): ASCII bytes
+   * survive that round trip unchanged, so the bytes are vanilla's without the {@code String} and its array.
+   */
+  public boolean writeIfAscii(Utf8 utf8) {
+    int len = utf8.getByteLength();
+    byte[] src = utf8.getBytes();
+    if (!isAscii(src, len)) {
+      return false;
+    }
+    ensure(len + 5);
+    int p = putVarInt(buf, pos, len);
+    System.arraycopy(src, 0, buf, p, len);
+    pos = p + len;
+    return true;
+  }
+
+  /** Whether the first {@code len} bytes are all below 0x80: eight at a time, then the tail. */
+  static boolean isAscii(byte[] bytes, int len) {
+    int i = 0;
+    long any = 0;
+    for (; i + 8 <= len; i += 8) {
+      any |= (long) LittleEndian.LONG.get(bytes, i);
+    }
+    for (; i < len; i++) {
+      any |= bytes[i];
+    }
+    return (any & 0x8080808080808080L) == 0;
   }
 
   /**

@@ -128,21 +128,17 @@ public final class WriteSupport {
    * the vanilla path.
    */
   public static void writeMapKey(Encoder out, Object key) throws IOException {
-    if (key instanceof Utf8 && isAscii((Utf8) key)) {
-      out.writeString((Utf8) key);
-    } else {
-      out.writeString((CharSequence) key.toString());
-    }
-  }
-
-  private static boolean isAscii(Utf8 utf8) {
-    byte[] bytes = utf8.getBytes();
-    for (int i = 0, n = utf8.getByteLength(); i < n; i++) {
-      if (bytes[i] < 0) {
-        return false;
+    if (key instanceof Utf8 utf8) {
+      if (out instanceof ByteArrayEncoder bytes) {
+        if (bytes.writeIfAscii(utf8)) {
+          return;
+        }
+      } else if (ByteArrayEncoder.isAscii(utf8.getBytes(), utf8.getByteLength())) {
+        out.writeString(utf8);
+        return;
       }
     }
-    return true;
+    out.writeString((CharSequence) key.toString());
   }
 
   /** The check GenericDatumWriter makes after writing a collection whose size changed under it. */

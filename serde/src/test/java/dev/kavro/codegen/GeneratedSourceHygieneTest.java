@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.plan.PlanBuilder;
+import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.UnsupportedSchemaException;
 import dev.kavro.testing.Models;
 import dev.kavro.testing.RandomEvolution;
@@ -18,6 +19,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.specific.SpecificData;
@@ -154,15 +156,20 @@ class GeneratedSourceHygieneTest {
     assertEquals(List.of("import java.util.List", "k in X", "old in m0"), problems(source));
   }
 
-  /** Checks the reader of the pair when the plan builds (an unsupported pair has no reader); returns 1 if it did. */
+  /**
+   * Checks the reader of the pair when its plan builds, and returns 1 if it did. No plan, no reader: a pair Kavro does
+   * not plan, or one Avro's own Resolver cannot resolve (Avro 1.12.0 fails on some array defaults of logical types
+   * in a model with conversions; the compatibility matrix runs this test there).
+   */
   private static int checkReader(Schema writer, Schema reader, GenericData model, String what) {
+    ReadPlan plan;
     try {
-      assertClean(ReaderGenerator.generate(PlanBuilder.build(writer, reader, model), model).source(),
-          "reader, " + what);
-      return 1;
-    } catch (UnsupportedSchemaException e) {
+      plan = PlanBuilder.build(writer, reader, model);
+    } catch (UnsupportedSchemaException | AvroRuntimeException | ClassCastException e) {
       return 0;
     }
+    assertClean(ReaderGenerator.generate(plan, model).source(), "reader, " + what);
+    return 1;
   }
 
   private static void checkWriter(Schema schema, String what) {

@@ -60,6 +60,33 @@ class ByteArrayEncoderTest {
   }
 
   @Test
+  void writesAUtf8OnlyIfAsciiAndThenAsWriteStringDoes() throws IOException {
+    for (int len = 0; len <= 40; len++) {
+      byte[] ascii = new byte[len];
+      Arrays.fill(ascii, (byte) 'a');
+      ascii = Arrays.copyOf(ascii, len + 3); // a Utf8's array may be longer than its bytes
+      ascii[len] = (byte) 0xE9;
+      Utf8 plain = new Utf8(ascii).setByteLength(len);
+      ByteArrayEncoder encoder = new ByteArrayEncoder(0);
+      encoder.writeInt(7);
+      assertEquals(true, encoder.writeIfAscii(plain), "length " + len);
+      Utf8 expected = new Utf8("a".repeat(len));
+      assertArrayEquals(binaryEncoder(List.of(out -> out.writeInt(7), out -> out.writeString(expected))),
+          encoder.toByteArray(), "length " + len);
+      for (int at = 0; at < len; at++) {
+        for (byte high : new byte[] {(byte) 0x80, (byte) 0xC3, (byte) 0xFF}) {
+          byte[] bytes = Arrays.copyOf(ascii, len);
+          bytes[at] = high;
+          ByteArrayEncoder rejecting = new ByteArrayEncoder(0);
+          rejecting.writeInt(7);
+          assertEquals(false, rejecting.writeIfAscii(new Utf8(bytes)), "byte " + at + " of " + len);
+          assertArrayEquals(new byte[] {14}, rejecting.toByteArray(), "nothing written, byte " + at + " of " + len);
+        }
+      }
+    }
+  }
+
+  @Test
   void writesByteBuffersFromPositionToLimitWithoutMovingThem() throws IOException {
     byte[] backing = new byte[64];
     new Random(3).nextBytes(backing);

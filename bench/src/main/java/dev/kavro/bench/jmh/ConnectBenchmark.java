@@ -19,7 +19,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Kafka Connect: one operation converts {@value BenchCase#RECORDS} records. {@code *Generic} go through a
- * {@code GenericRecord} as Confluent's AvroConverter does; {@code *Kavro} are {@code KavroConverter}'s direct paths.
+ * {@code GenericRecord} as Confluent's AvroConverter does; {@code *Kavro} are {@code KavroConverter}'s interpreters.
  * See {@link ConnectEngines}.
  */
 @BenchmarkMode(Mode.Throughput)

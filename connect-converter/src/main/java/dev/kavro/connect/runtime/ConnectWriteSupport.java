@@ -17,7 +17,7 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 
 /**
- * Leaf operations of a direct Connect write, with the generic path's semantics (convert to Avro generic data as
+ * Leaf operations of the write interpreter ({@code ConnectWriteInterpreter}), with the generic path's semantics (convert to Avro generic data as
  * Confluent's AvroData does, then write it with Avro's generic writer): the same casts, checks and byte order.
  * Stateless.
  */

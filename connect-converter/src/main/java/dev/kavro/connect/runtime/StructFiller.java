@@ -13,35 +13,47 @@ import org.slf4j.LoggerFactory;
  * Fills a freshly made {@link Struct} positionally, without {@code Struct.put}'s per-value validation.
  *
  * <p>Why: {@code Struct.put(Field, Object)} runs {@code ConnectSchema.validateValue} on every value, which walks
- * every list and map element and re-validates every nested struct, about half the time of a decode. The direct
- * readers build each value from a plan made for exactly this Connect schema, so the values are correct by
+ * every list and map element and re-validates every nested struct, about half the time of a decode. The read
+ * interpreter builds each value from a plan made for exactly this Connect schema, so the values are correct by
  * construction; only a null in a required field is still possible in principle, and {@link #put} sends every null
  * through {@code Struct.put}, which fails on it as before. Connect has no public API for this, so the struct's private
  * {@code values} array is reached with a {@link VarHandle}; the class probes that once, and where it is not possible
  * (connect-api in a named module, a future Kafka renaming the field, a security manager) every call falls back to
  * {@code Struct.put}, logged once at INFO.
  *
- * <p>Usage: {@code Object[] v = StructFiller.values(struct);} then {@code put(struct, v, field, value)} per field;
- * {@code v} is null on the fallback. Public for the converter's node tree; not a user API. Thread-safe
- * (each struct is filled by the thread that made it).
+ * <p>Usage: {@code Object[] v = filler.values(struct);} then {@code StructFiller.put(struct, v, field, value)} per
+ * field; {@code v} is null when values go through {@code Struct.put}. The trees take {@link #DEFAULT}; tests hand them
+ * {@link #THROUGH_PUT} to run the path a JVM without access takes. Public for the converter's trees; not a user API.
+ * Thread-safe (each struct is filled by the thread that made it).
  */
 public final class StructFiller {
   private static final Logger LOG = LoggerFactory.getLogger(StructFiller.class);
+
+  /** Static final, so that the JIT compiles each access to a plain field load. */
   private static final VarHandle VALUES = probe();
 
-  /** Tests force the fallback with this; read on every struct, so a test can flip it at any time. */
-  static volatile boolean forcePut;
+  /** Positional where the probe succeeded, else through {@code Struct.put}. */
+  public static final StructFiller DEFAULT = new StructFiller(VALUES != null);
+  /** Always through {@code Struct.put} and {@code Struct.get}: what {@link #DEFAULT} does where the probe failed. */
+  public static final StructFiller THROUGH_PUT = new StructFiller(false);
 
-  private StructFiller() {}
+  private final boolean positional;
 
-  /** Whether structs are filled positionally (false: through {@code Struct.put}). */
-  public static boolean isPositional() {
-    return VALUES != null && !forcePut;
+  private StructFiller(boolean positional) {
+    this.positional = positional;
   }
 
-  /** The values array of a struct made by the caller, or null when values must go through {@code Struct.put}. */
-  public static Object[] values(Struct struct) {
-    return VALUES == null || forcePut ? null : (Object[]) VALUES.get(struct);
+  /** Whether structs are filled and read positionally (false: through {@code Struct.put} and {@code get}). */
+  public boolean isPositional() {
+    return positional;
+  }
+
+  /**
+   * The values array of a struct, to fill (a struct the caller made) or to read in place (slot i is field i), or null
+   * when values must go through {@code Struct.put}/{@code get}.
+   */
+  public Object[] values(Struct struct) {
+    return positional ? (Object[]) VALUES.get(struct) : null;
   }
 
   /**
@@ -57,7 +69,7 @@ public final class StructFiller {
   }
 
   /** Connect's struct for an Avro union: a new struct of {@code schema} with {@code field} set. */
-  public static Struct union(Schema schema, Field field, Object value) {
+  public Struct union(Schema schema, Field field, Object value) {
     Struct struct = new Struct(schema);
     put(struct, values(struct), field, value);
     return struct;

@@ -23,9 +23,9 @@ class StructFillerTest {
       .field("list", SchemaBuilder.array(INNER).build())
       .build();
 
-  private static Struct filled() {
+  private static Struct filled(StructFiller filler) {
     Struct struct = new Struct(SCHEMA);
-    Object[] values = StructFiller.values(struct);
+    Object[] values = filler.values(struct);
     StructFiller.put(struct, values, SCHEMA.field("name"), "n");
     StructFiller.put(struct, values, SCHEMA.field("maybe"), null);
     StructFiller.put(struct, values, SCHEMA.field("list"), List.of(new Struct(INNER).put("x", 1)));
@@ -38,9 +38,9 @@ class StructFillerTest {
 
   @Test
   void fillsPositionallyOnTheClassPath() {
-    assertTrue(StructFiller.isPositional(), "connect-api is on the class path: the probe must succeed");
-    assertNotNull(StructFiller.values(new Struct(SCHEMA)));
-    Struct struct = filled();
+    assertTrue(StructFiller.DEFAULT.isPositional(), "connect-api is on the class path: the probe must succeed");
+    assertNotNull(StructFiller.DEFAULT.values(new Struct(SCHEMA)));
+    Struct struct = filled(StructFiller.DEFAULT);
     struct.validate();
     assertEquals(viaPut(), struct);
     assertEquals(viaPut().hashCode(), struct.hashCode());
@@ -48,36 +48,35 @@ class StructFillerTest {
   }
 
   @Test
-  void forcedFallbackGoesThroughStructPut() {
-    StructFillerSwitch.withStructPut(() -> {
-      assertFalse(StructFiller.isPositional());
-      assertNull(StructFiller.values(new Struct(SCHEMA)));
-      Struct struct = filled();
-      struct.validate();
-      assertEquals(viaPut(), struct);
-      // Struct.put validates: a wrong type fails there, which shows the fallback really takes that path.
-      Struct other = new Struct(SCHEMA);
-      assertThrows(DataException.class,
-          () -> StructFiller.put(other, StructFiller.values(other), SCHEMA.field("name"), 5));
-    });
-    assertTrue(StructFiller.isPositional());
+  void readsSlotsInFieldOrder() {
+    Struct struct = viaPut();
+    Object[] values = StructFiller.DEFAULT.values(struct);
+    for (org.apache.kafka.connect.data.Field f : SCHEMA.fields()) {
+      assertEquals(struct.get(f), values[f.index()]);
+    }
+  }
+
+  @Test
+  void throughPutGoesThroughStructPut() {
+    assertFalse(StructFiller.THROUGH_PUT.isPositional());
+    assertNull(StructFiller.THROUGH_PUT.values(new Struct(SCHEMA)));
+    Struct struct = filled(StructFiller.THROUGH_PUT);
+    struct.validate();
+    assertEquals(viaPut(), struct);
+    // Struct.put validates: a wrong type fails there, which shows the fallback really takes that path.
+    Struct other = new Struct(SCHEMA);
+    assertThrows(DataException.class,
+        () -> StructFiller.put(other, StructFiller.THROUGH_PUT.values(other), SCHEMA.field("name"), 5));
   }
 
   @Test
   void nullInARequiredFieldFailsAsStructPutDoes() {
-    for (boolean forced : new boolean[] {false, true}) {
-      Runnable check = () -> {
-        Struct struct = new Struct(SCHEMA);
-        DataException e = assertThrows(DataException.class,
-            () -> StructFiller.put(struct, StructFiller.values(struct), SCHEMA.field("name"), null));
-        DataException expected = assertThrows(DataException.class, () -> new Struct(SCHEMA).put("name", null));
-        assertEquals(expected.getMessage(), e.getMessage());
-      };
-      if (forced) {
-        StructFillerSwitch.withStructPut(check);
-      } else {
-        check.run();
-      }
+    for (StructFiller filler : new StructFiller[] {StructFiller.DEFAULT, StructFiller.THROUGH_PUT}) {
+      Struct struct = new Struct(SCHEMA);
+      DataException e = assertThrows(DataException.class,
+          () -> StructFiller.put(struct, filler.values(struct), SCHEMA.field("name"), null));
+      DataException expected = assertThrows(DataException.class, () -> new Struct(SCHEMA).put("name", null));
+      assertEquals(expected.getMessage(), e.getMessage());
     }
   }
 
@@ -85,8 +84,10 @@ class StructFillerTest {
   void unionStructsHaveExactlyTheOneField() {
     Schema union = SchemaBuilder.struct().name("io.confluent.connect.avro.Union").optional()
         .field("int", Schema.OPTIONAL_INT32_SCHEMA).field("string", Schema.OPTIONAL_STRING_SCHEMA).build();
-    Struct struct = StructFiller.union(union, union.field("string"), "s");
-    struct.validate();
-    assertEquals(new Struct(union).put("string", "s"), struct);
+    for (StructFiller filler : new StructFiller[] {StructFiller.DEFAULT, StructFiller.THROUGH_PUT}) {
+      Struct struct = filler.union(union, union.field("string"), "s");
+      struct.validate();
+      assertEquals(new Struct(union).put("string", "s"), struct);
+    }
   }
 }

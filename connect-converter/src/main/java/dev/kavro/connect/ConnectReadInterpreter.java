@@ -30,28 +30,35 @@ import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Struct;
 
 /**
- * The fast path of toConnectData: decodes Avro bytes straight into Connect values ({@link Struct}s, Strings,
- * ByteBuffers, Connect logical values), with no GenericRecord in between. It executes the same resolution plan as
- * Kavro's readers ({@link PlanBuilder}: every Avro resolution rule plus the case fallback), precompiled here into a
- * tree of nodes, one per plan node and Connect schema, so that no schema is inspected per record.
+ * toConnectData's executor: decodes Avro bytes straight into Connect values ({@link Struct}s, Strings, ByteBuffers,
+ * Connect logical values), with no GenericRecord in between. Like the core's fallback ({@code PlanInterpreter}) it
+ * executes the resolution plan of Kavro's readers ({@link PlanBuilder}: every Avro resolution rule plus the case
+ * fallback), here as a tree of nodes built once per plan and Connect schema, so that no schema is inspected per record.
+ * Unlike the core, the converter has no compiled path: compiled Connect readers were not faster than this tree
+ * ({@code bench/results/connect-compiled-vs-tree.md}), so it serves every reader mode.
  *
  * <p>Results equal the generic path's ({@link GenericPathDecoder}). The few shapes the tree does not cover (MapEntry
  * arrays with defaults or skipped fields, zero-byte arrays, logical-type plans) make {@link #create} answer the
- * generic path instead. It serves every reader mode: compiled Connect readers were dropped, because they were not
- * faster than this tree ({@code bench/results/connect-compiled-vs-tree.md}). Thread-safe: the tree is immutable.
+ * generic path instead. Thread-safe: the tree is immutable.
  */
-final class DirectDecoder implements ConnectDecoder {
+final class ConnectReadInterpreter implements ConnectDecoder {
   private final Node root;
 
-  private DirectDecoder(Node root) {
+  private ConnectReadInterpreter(Node root) {
     this.root = root;
   }
 
-  /** A direct decoder, or the generic path for what the node tree does not cover. */
+  /** The interpreter, or the generic path for what the node tree does not cover. */
   static ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
       AvroDataSettings settings, CompileMode mode) {
+    return create(writer, reader, connect, settings, mode, StructFiller.DEFAULT);
+  }
+
+  /** The same, filling structs with {@code filler} (tests pass {@link StructFiller#THROUGH_PUT}). */
+  static ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
+      AvroDataSettings settings, CompileMode mode, StructFiller filler) {
     try {
-      return tree(PlanBuilder.build(writer, reader, GenericData.get()), reader, connect, settings);
+      return tree(PlanBuilder.build(writer, reader, GenericData.get()), reader, connect, settings, filler);
     } catch (UnsupportedSchemaException e) {
       return new GenericPathDecoder(writer, reader, connect, settings, mode);
     }
@@ -63,12 +70,12 @@ final class DirectDecoder implements ConnectDecoder {
    * @throws UnsupportedSchemaException for shapes the tree does not cover, among them recursive schemas (the tree is
    *     built eagerly, node by node, and would not end)
    */
-  static DirectDecoder tree(ReadPlan plan, Schema reader, org.apache.kafka.connect.data.Schema connect,
-      AvroDataSettings settings) {
+  static ConnectReadInterpreter tree(ReadPlan plan, Schema reader, org.apache.kafka.connect.data.Schema connect,
+      AvroDataSettings settings, StructFiller filler) {
     if (CyclicSchema.isRecursive(connect)) {
       throw new UnsupportedSchemaException("recursive schemas take the generic path");
     }
-    return new DirectDecoder(new TreeBuilder(settings).node(plan, connect, reader));
+    return new ConnectReadInterpreter(new TreeBuilder(settings, filler).node(plan, connect, reader));
   }
 
   @Override
@@ -84,9 +91,11 @@ final class DirectDecoder implements ConnectDecoder {
   /** Builds the node tree from the plan and the Connect schema of each position. */
   private static final class TreeBuilder {
     private final AvroDataSettings settings;
+    private final StructFiller filler;
 
-    TreeBuilder(AvroDataSettings settings) {
+    TreeBuilder(AvroDataSettings settings, StructFiller filler) {
       this.settings = settings;
+      this.filler = filler;
     }
 
     /** @param declared the reader's schema at this position: a union where the plan resolved one of its branches */
@@ -153,7 +162,7 @@ final class DirectDecoder implements ConnectDecoder {
       }
       Field field = ConnectShape.unionField(branch, connect, readerUnion, settings);
       Node value = node(branch, field.schema(), branch.reader());
-      return in -> StructFiller.union(connect, field, value.read(in));
+      return in -> filler.union(connect, field, value.read(in));
     }
 
     private static Node enumNode(EnumPlan plan) {
@@ -168,6 +177,8 @@ final class DirectDecoder implements ConnectDecoder {
         return mapEntries(plan, connect);
       }
       Node element = node(plan.element(), connect.valueSchema(), elementType);
+      // Plain scalar items are read by a switch, not through their node (one megamorphic call less per item).
+      byte kind = Scalar.of(plan.element(), connect.valueSchema());
       int minBytes = plan.minElementBytes();
       return in -> {
         long n = in.readArrayStart();
@@ -175,7 +186,7 @@ final class DirectDecoder implements ConnectDecoder {
         List<Object> list = ConnectReadSupport.newList(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
-            list.add(element.read(in));
+            list.add(kind != Scalar.NONE ? Scalar.read(kind, in) : element.read(in));
           }
           n = in.arrayNext();
           ReadSupport.checkArrayBlock(in, n, minBytes);
@@ -224,6 +235,7 @@ final class DirectDecoder implements ConnectDecoder {
 
     private Node map(MapPlan plan, org.apache.kafka.connect.data.Schema connect) {
       Node value = node(plan.value(), connect.valueSchema(), plan.reader().getValueType());
+      byte kind = Scalar.of(plan.value(), connect.valueSchema());
       return in -> {
         long n = in.readMapStart();
         ReadSupport.checkMapBlock(in, n);
@@ -231,7 +243,7 @@ final class DirectDecoder implements ConnectDecoder {
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             String key = in.readString();
-            map.put(key, value.read(in));
+            map.put(key, kind != Scalar.NONE ? Scalar.read(kind, in) : value.read(in));
           }
           n = in.mapNext();
           ReadSupport.checkMapBlock(in, n);
@@ -295,9 +307,12 @@ final class DirectDecoder implements ConnectDecoder {
           }
         }
       }
+      if (defaults.length == 0 && Scalar.allPlain(nodes, kinds, nullBranch)) {
+        return plainRecord(connect, targets, kinds);
+      }
       return in -> {
         Struct struct = new Struct(connect);
-        Object[] values = StructFiller.values(struct);
+        Object[] values = filler.values(struct);
         for (int i = 0; i < nodes.length; i++) {
           Node node = nodes[i];
           if (node == null) {
@@ -324,6 +339,31 @@ final class DirectDecoder implements ConnectDecoder {
         }
         for (int i = 0; i < defaults.length; i++) {
           StructFiller.put(struct, values, defaultTargets[i], defaults[i].read(in));
+        }
+        return struct;
+      };
+    }
+
+    /**
+     * A record whose fields are all plain scalars (attributes, metrics, ...): one switch per field, stored by position.
+     * A scalar read never answers null, so a positional store is what {@link StructFiller#put} would do.
+     */
+    private Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] targets, byte[] kinds) {
+      int[] positions = new int[targets.length];
+      for (int i = 0; i < targets.length; i++) {
+        positions[i] = targets[i].index();
+      }
+      return in -> {
+        Struct struct = new Struct(connect);
+        Object[] values = filler.values(struct);
+        if (values == null) {
+          for (int i = 0; i < kinds.length; i++) {
+            struct.put(targets[i], Scalar.read(kinds[i], in));
+          }
+          return struct;
+        }
+        for (int i = 0; i < kinds.length; i++) {
+          values[positions[i]] = Scalar.read(kinds[i], in);
         }
         return struct;
       };
@@ -399,6 +439,16 @@ final class DirectDecoder implements ConnectDecoder {
         }
       }
       return -1;
+    }
+
+    /** Whether every step reads a plain scalar (no skip, no node, no union with null). */
+    static boolean allPlain(Node[] nodes, byte[] kinds, int[] nullBranch) {
+      for (int i = 0; i < nodes.length; i++) {
+        if (nodes[i] == null || kinds[i] == NONE || nullBranch[i] >= 0) {
+          return false;
+        }
+      }
+      return true;
     }
 
     static Object read(byte kind, Decoder in) throws IOException {

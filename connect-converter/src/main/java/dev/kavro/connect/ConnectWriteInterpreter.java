@@ -4,7 +4,9 @@ import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.connect.runtime.ConnectWriteSupport;
+import dev.kavro.connect.runtime.StructFiller;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -21,23 +23,30 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 
 /**
- * The fast path of fromConnectData: writes Connect values straight to Avro binary, with no GenericRecord in between,
- * through a tree of writers precomputed per (Connect schema, Avro schema) position. The bytes equal the generic
- * path's ({@link GenericPathEncoder}): the same union branches, the same map entry order, the same checks. Shapes
- * without a dedicated writer convert that subtree as the generic path does. It serves every reader mode: compiled
- * Connect writers were dropped, because they were not faster than this tree ({@code
- * bench/results/connect-compiled-vs-tree.md}). Thread-safe: the tree is immutable.
+ * fromConnectData's executor: writes Connect values straight to Avro binary, with no GenericRecord in between,
+ * through a tree of writers built once per (Connect schema, Avro schema) position, the write-side counterpart of
+ * {@link ConnectReadInterpreter}. The bytes equal the generic path's ({@link GenericPathEncoder}): the same union
+ * branches, the same map entry order, the same checks. Shapes without a dedicated writer convert that subtree as the
+ * generic path does. The converter has no compiled path: compiled Connect writers were not faster than this tree
+ * ({@code bench/results/connect-compiled-vs-tree.md}), so it serves every reader mode. Thread-safe: the tree is
+ * immutable.
  */
-final class DirectEncoder implements ConnectEncoder {
+final class ConnectWriteInterpreter implements ConnectEncoder {
   private final Node root;
 
-  private DirectEncoder(Node root) {
+  private ConnectWriteInterpreter(Node root) {
     this.root = root;
   }
 
   static ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
       CompileMode mode) {
-    return new DirectEncoder(new TreeBuilder(settings).node(connect, avro));
+    return create(connect, avro, settings, StructFiller.DEFAULT);
+  }
+
+  /** The tree, reading structs with {@code filler} (tests pass {@link StructFiller#THROUGH_PUT}). */
+  static ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
+      StructFiller filler) {
+    return new ConnectWriteInterpreter(new TreeBuilder(settings, filler).node(connect, avro));
   }
 
   @Override
@@ -56,9 +65,11 @@ final class DirectEncoder implements ConnectEncoder {
 
   private static final class TreeBuilder {
     private final AvroDataSettings settings;
+    private final StructFiller filler;
 
-    TreeBuilder(AvroDataSettings settings) {
+    TreeBuilder(AvroDataSettings settings, StructFiller filler) {
       this.settings = settings;
+      this.filler = filler;
     }
 
     /** A node that accepts null (writing a union's null branch, or failing as the generic path fails). */
@@ -218,25 +229,43 @@ final class DirectEncoder implements ConnectEncoder {
       boolean union = avro.getElementType().getType() == Schema.Type.UNION;
       Node element = union ? node(connect.valueSchema(), avro.getElementType())
           : value(connect.valueSchema(), avro.getElementType());
+      // Plain primitive items are written by a switch, not through their node (one megamorphic call less per item).
+      byte kind = union ? Primitive.NONE : Primitive.of(connect.valueSchema(), avro.getElementType());
       return (v, out) -> {
         Collection<?> values = ConnectWriteSupport.collection(v);
         out.writeArrayStart();
         out.setItemCount(values.size());
-        for (Object e : values) {
-          out.startItem();
-          if (e == null && !union) {
-            throw ConnectWriteSupport.nullForRequired();
+        if (values instanceof ArrayList<?> list) {
+          // Connect's own lists: walked by index, without an iterator's checks.
+          for (int i = 0, n = list.size(); i < n; i++) {
+            item(list.get(i), kind, union, element, out);
           }
-          element.write(e, out);
+        } else {
+          for (Object e : values) {
+            item(e, kind, union, element, out);
+          }
         }
         out.writeArrayEnd();
       };
+    }
+
+    private static void item(Object e, byte kind, boolean union, Node element, Encoder out) throws IOException {
+      out.startItem();
+      if (e == null && !union) {
+        throw ConnectWriteSupport.nullForRequired();
+      }
+      if (kind != Primitive.NONE) {
+        Primitive.write(kind, e, out);
+      } else {
+        element.write(e, out);
+      }
     }
 
     private Node map(org.apache.kafka.connect.data.Schema connect, Schema avro) {
       boolean union = avro.getValueType().getType() == Schema.Type.UNION;
       Node value = union ? node(connect.valueSchema(), avro.getValueType())
           : value(connect.valueSchema(), avro.getValueType());
+      byte kind = union ? Primitive.NONE : Primitive.of(connect.valueSchema(), avro.getValueType());
       return (v, out) -> {
         Map<?, ?> map = ConnectWriteSupport.mapInWriteOrder(v);
         out.writeMapStart();
@@ -248,7 +277,11 @@ final class DirectEncoder implements ConnectEncoder {
           if (x == null && !union) {
             throw ConnectWriteSupport.nullForRequired();
           }
-          value.write(x, out);
+          if (kind != Primitive.NONE) {
+            Primitive.write(kind, x, out);
+          } else {
+            value.write(x, out);
+          }
         }
         out.writeMapEnd();
       };
@@ -304,11 +337,29 @@ final class DirectEncoder implements ConnectEncoder {
           }
         }
       }
+      Object[] defaults = new Object[n];
+      for (int i = 0; i < n; i++) {
+        // What Struct.get(field) answers for a null slot; getWithoutDefault answers the null itself.
+        defaults[i] = withoutDefault[i] ? null : connectFields[i].schema().defaultValue();
+      }
+      if (Primitive.allPlain(kinds, nullable, withoutDefault)) {
+        return plainRecord(connect, connectFields, kinds, defaults);
+      }
       return (v, out) -> {
         Struct struct = ConnectWriteSupport.struct(v, connect);
+        // The struct's schema equals ours: slot i is field i. Read in place, as Struct.get does without its calls.
+        Object[] values = filler.values(struct);
         for (int i = 0; i < n; i++) {
           Field field = connectFields[i];
-          Object value = withoutDefault[i] ? struct.getWithoutDefault(field.name()) : struct.get(field);
+          Object value;
+          if (values != null) {
+            value = values[i];
+            if (value == null) {
+              value = defaults[i];
+            }
+          } else {
+            value = withoutDefault[i] ? struct.getWithoutDefault(field.name()) : struct.get(field);
+          }
           try {
             byte kind = kinds[i];
             if (kind == Primitive.NONE) {
@@ -333,6 +384,25 @@ final class DirectEncoder implements ConnectEncoder {
           } catch (DataException e) {
             throw ConnectWriteSupport.fieldError(field.name(), e);
           }
+        }
+      };
+    }
+
+    /**
+     * A record whose fields are all plain primitives of a non-union Avro type (attributes, metrics, ...): one switch
+     * per field, read in place. The same values, checks and bytes as {@link #record}'s general loop.
+     */
+    private Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] fields, byte[] kinds,
+        Object[] defaults) {
+      return (v, out) -> {
+        Struct struct = ConnectWriteSupport.struct(v, connect);
+        Object[] values = filler.values(struct);
+        for (int i = 0; i < kinds.length; i++) {
+          Object value = values != null ? values[i] : struct.get(fields[i]);
+          if (value == null && (value = defaults[i]) == null) {
+            throw ConnectWriteSupport.fieldError(fields[i].name(), ConnectWriteSupport.nullForRequired());
+          }
+          Primitive.write(kinds[i], value, out);
         }
       };
     }
@@ -409,6 +479,16 @@ final class DirectEncoder implements ConnectEncoder {
         case BOOLEAN -> type == Schema.Type.BOOLEAN ? BOOLEAN : NONE;
         default -> NONE;
       };
+    }
+
+    /** Whether every field is a plain primitive of a non-union Avro type, read with its default. */
+    static boolean allPlain(byte[] kinds, boolean[] nullable, boolean[] withoutDefault) {
+      for (int i = 0; i < kinds.length; i++) {
+        if (kinds[i] == NONE || nullable[i] || withoutDefault[i]) {
+          return false;
+        }
+      }
+      return true;
     }
 
     static void write(byte kind, Object v, Encoder out) throws IOException {

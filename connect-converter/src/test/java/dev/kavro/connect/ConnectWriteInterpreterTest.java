@@ -25,11 +25,11 @@ import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The node tree of fromConnectData ({@link DirectEncoder}), which serves every reader mode: the generic path's bytes
+ * The node tree of fromConnectData ({@link ConnectWriteInterpreter}), which serves every reader mode: the generic path's bytes
  * for every fixture, and field-named errors. The differential tests in {@link ConnectFastPathTest} run through it in
  * every mode as well.
  */
-class DirectEncoderTest {
+class ConnectWriteInterpreterTest {
   private static byte[] encode(ConnectEncoder encoder, Object value) throws IOException {
     ByteArrayEncoder out = new ByteArrayEncoder();
     encoder.encode(value, out);
@@ -41,14 +41,14 @@ class DirectEncoderTest {
     AvroDataSettings settings = AvroDataSettings.DEFAULTS;
     MockSchemaRegistry registry = freshRegistry();
     KavroConverter generic = converter(false, Map.of(), KavroConverter.Paths.GENERIC, registry);
-    for (Schema schema : List.of(ConnectFastPathTest.UNIONS, DirectDecoderTest.RICH, ConnectFastPathTest.FLAT)) {
+    for (Schema schema : List.of(ConnectFastPathTest.UNIONS, ConnectReadInterpreterTest.RICH, ConnectFastPathTest.FLAT)) {
       int id = registry.register("c-value", schema, false);
       RandomData random = new RandomData(new Random(schema.getFullName().hashCode() + 1), GenericData.get());
       // The generic read side keeps one Connect schema per id: every value below is of this instance.
       org.apache.kafka.connect.data.Schema connect =
           generic.toConnectData("c", confluentBytes(id, schema, random.next(schema))).schema();
       Schema avro = ConnectToAvroSchema.convert(connect, settings);
-      ConnectEncoder tree = DirectEncoder.create(connect, avro, settings, CompileMode.COMPILED);
+      ConnectEncoder tree = ConnectWriteInterpreter.create(connect, avro, settings, CompileMode.COMPILED);
       ConnectEncoder reference = new GenericPathEncoder(connect, avro, settings, CompileMode.FALLBACK);
       for (int i = 0; i < 40; i++) {
         SchemaAndValue value = generic.toConnectData("c", confluentBytes(id, schema, random.next(schema)));
@@ -57,7 +57,7 @@ class DirectEncoderTest {
       }
     }
     Schema avro = ConnectToAvroSchema.convert(EVERYTHING, settings);
-    ConnectEncoder tree = DirectEncoder.create(EVERYTHING, avro, settings, CompileMode.COMPILED);
+    ConnectEncoder tree = ConnectWriteInterpreter.create(EVERYTHING, avro, settings, CompileMode.COMPILED);
     ConnectEncoder reference = new GenericPathEncoder(EVERYTHING, avro, settings, CompileMode.FALLBACK);
     for (int seed = 0; seed < 30; seed++) {
       assertArrayEquals(encode(reference, everything(seed)), encode(tree, everything(seed)));
@@ -68,7 +68,7 @@ class DirectEncoderTest {
   void treeNamesTheFieldOfAMissingValue() {
     AvroDataSettings settings = AvroDataSettings.DEFAULTS;
     Schema avro = ConnectToAvroSchema.convert(EVERYTHING, settings);
-    ConnectEncoder tree = DirectEncoder.create(EVERYTHING, avro, settings, CompileMode.FALLBACK);
+    ConnectEncoder tree = ConnectWriteInterpreter.create(EVERYTHING, avro, settings, CompileMode.FALLBACK);
     Struct half = new Struct(EVERYTHING);
     Struct full = everything(5);
     for (Field f : EVERYTHING.fields()) {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The direct path against the generic (GenericRecord-then-convert) path, in every reader mode. */
-class DirectDecoderTest {
+/** The interpreter against the generic (GenericRecord-then-convert) path, in every reader mode. */
+class ConnectReadInterpreterTest {
   static final Schema RICH = new Schema.Parser().parse("""
       {"type":"record","name":"Rich","namespace":"ns","fields":[
         {"name":"kind","type":{"type":"enum","name":"Kind","symbols":["A","B"]}},
@@ -51,7 +51,7 @@ class DirectDecoderTest {
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void equalsTheGenericPathForEveryMappedType(String mode) {
     MockSchemaRegistry registry = freshRegistry();
-    KavroConverter direct = converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.DIRECT,
+    KavroConverter interpreter = converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.INTERPRETER,
         registry);
     KavroConverter generic = converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.GENERIC,
         registry);
@@ -59,35 +59,35 @@ class DirectDecoderTest {
     for (int seed = 0; seed < 4; seed++) {
       byte[] bytes = confluentBytes(id, RICH, rich(seed));
       SchemaAndValue expected = generic.toConnectData("r", bytes);
-      assertEquals(expected, direct.toConnectData("r", bytes));
+      assertEquals(expected, interpreter.toConnectData("r", bytes));
       byte[] everything = generic.fromConnectData("e", EVERYTHING, everything(seed));
-      assertEquals(generic.toConnectData("e", everything), direct.toConnectData("e", everything));
-      assertEquals(everything(seed), direct.toConnectData("e", everything).value());
+      assertEquals(generic.toConnectData("e", everything), interpreter.toConnectData("e", everything));
+      assertEquals(everything(seed), interpreter.toConnectData("e", everything).value());
     }
   }
 
   @Test
   void coversRecordsPrimitivesOptionalsArraysMapsAndLogicalTypesWithoutTheGenericPath() {
     Schema everything = dev.kavro.connect.data.ConnectToAvroSchema.convert(EVERYTHING, AvroDataSettings.DEFAULTS);
-    assertInstanceOf(DirectDecoder.class, DirectDecoder.create(everything, everything, EVERYTHING,
+    assertInstanceOf(ConnectReadInterpreter.class, ConnectReadInterpreter.create(everything, everything, EVERYTHING,
         AvroDataSettings.DEFAULTS, CompileMode.FALLBACK));
-    assertInstanceOf(DirectDecoder.class, DirectDecoder.create(RICH, RICH,
+    assertInstanceOf(ConnectReadInterpreter.class, ConnectReadInterpreter.create(RICH, RICH,
         AvroToConnectSchema.convert(RICH, null, AvroDataSettings.DEFAULTS), AvroDataSettings.DEFAULTS,
         CompileMode.FALLBACK));
   }
 
   @Test
-  void readsGeneralUnionsDirectly() {
+  void readsGeneralUnionsWithTheInterpreter() {
     Schema union = new Schema.Parser().parse("""
         {"type":"record","name":"U","fields":[{"name":"u","type":["int","string"]}]}""");
-    assertInstanceOf(DirectDecoder.class, DirectDecoder.create(union, union,
+    assertInstanceOf(ConnectReadInterpreter.class, ConnectReadInterpreter.create(union, union,
         AvroToConnectSchema.convert(union, null, AvroDataSettings.DEFAULTS), AvroDataSettings.DEFAULTS,
         CompileMode.FALLBACK));
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("u-value", union, false);
     GenericData.Record r = new GenericData.Record(union);
     r.put("u", "s");
-    Struct value = (Struct) converter(false, Map.of(), KavroConverter.Paths.DIRECT, registry)
+    Struct value = (Struct) converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, registry)
         .toConnectData("u", confluentBytes(id, union, r)).value();
     assertEquals("s", value.getStruct("u").get("string"));
   }
@@ -107,12 +107,12 @@ class DirectDecoderTest {
     r.put("gone", "x");
     byte[] bytes = confluentBytes(id, writer, r);
     Map<String, Object> config = Map.of("kavro.reader.schema", reader.toString());
-    SchemaAndValue direct = converter(false, config, KavroConverter.Paths.DIRECT, registry).toConnectData("w", bytes);
+    SchemaAndValue interpreted = converter(false, config, KavroConverter.Paths.INTERPRETER, registry).toConnectData("w", bytes);
     SchemaAndValue generic = converter(false, config, KavroConverter.Paths.GENERIC, registry).toConnectData("w",
         bytes);
-    assertEquals(generic, direct);
-    assertEquals(3L, ((Struct) direct.value()).get("a"));
-    assertEquals("dflt", ((Struct) direct.value()).get("s"));
-    assertEquals(List.of(), ((Struct) direct.value()).get("list"));
+    assertEquals(generic, interpreted);
+    assertEquals(3L, ((Struct) interpreted.value()).get("a"));
+    assertEquals("dflt", ((Struct) interpreted.value()).get("s"));
+    assertEquals(List.of(), ((Struct) interpreted.value()).get("list"));
   }
 }

@@ -1,0 +1,114 @@
+package dev.kavro.bench;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A/B of the converter's own paths in two bench jars (say, a commit before a change and after it) in one JVM, for a
+ * shared machine where wall-clock JMH runs of two sessions cannot be compared: each jar is loaded by its own class
+ * loader, the paths run in alternating turns of {@value #TURN_NANOS} ns of this thread's CPU time, and the median of
+ * the turns is reported as records per CPU-second with the B/A ratio. Not JMH: on a quiet machine, run the JMH
+ * {@code ConnectBenchmark} of each jar instead.
+ *
+ * <p>Usage: {@code java -cp kavro-bench.jar dev.kavro.bench.ConnectJarAb A.jar B.jar [turns] [case...]}
+ */
+public final class ConnectJarAb {
+  private static final long TURN_NANOS = 300_000_000L;
+  private static final long WARMUP_NANOS = 3_000_000_000L;
+  private static final String[] PATHS = {"toConnectKavro", "fromConnectKavro"};
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  /** Keeps results alive so that no path is optimised away. */
+  private static int sink;
+
+  private ConnectJarAb() {}
+
+  public static void main(String[] args) throws Throwable {
+    if (args.length < 2) {
+      System.err.println("usage: ConnectJarAb A.jar B.jar [turns] [case...]");
+      System.exit(2);
+    }
+    int turns = args.length > 2 ? Integer.parseInt(args[2]) : 7;
+    List<String> cases = args.length > 3 ? Arrays.asList(args).subList(3, args.length)
+        : List.of("organization", "ksql-metrics", "user80");
+    Engine[] engines = {null, null};
+    System.out.printf("%-14s %-17s %12s %12s %8s%n", "case", "path", "A rec/cpu-s", "B rec/cpu-s", "B/A");
+    for (String name : cases) {
+      engines[0] = new Engine(Path.of(args[0]), name);
+      engines[1] = new Engine(Path.of(args[1]), name);
+      for (String path : PATHS) {
+        for (Engine e : engines) {
+          e.run(path, WARMUP_NANOS);
+        }
+        double[][] rates = new double[2][turns];
+        for (int t = 0; t < turns; t++) {
+          for (int j = 0; j < 2; j++) {
+            int first = t % 2; // alternate which jar runs first
+            int k = j == 0 ? first : 1 - first;
+            rates[k][t] = engines[k].run(path, TURN_NANOS);
+          }
+        }
+        double a = median(rates[0]);
+        double b = median(rates[1]);
+        System.out.printf("%-14s %-17s %,12.0f %,12.0f %7.2fx%n", name, path, a, b, b / a);
+      }
+    }
+    if (sink == 42) {
+      System.out.println();
+    }
+  }
+
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+
+  /** One jar's {@code ConnectEngines} on one case. */
+  private static final class Engine {
+    private final MethodHandle toConnect;
+    private final MethodHandle fromConnect;
+    private final int records;
+
+    Engine(Path jar, String name) throws Throwable {
+      URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
+          ClassLoader.getPlatformClassLoader());
+      Class<?> benchCase = loader.loadClass("dev.kavro.bench.data.BenchCase");
+      Class<?> engines = loader.loadClass("dev.kavro.bench.ConnectEngines");
+      Object loaded = benchCase.getMethod("load", String.class).invoke(null, name);
+      Object instance = engines.getConstructor(benchCase).newInstance(loaded);
+      records = benchCase.getField("RECORDS").getInt(null);
+      MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+      MethodType intToObject = MethodType.methodType(Object.class, int.class);
+      toConnect = lookup.findVirtual(engines, "toConnectKavro",
+          MethodType.methodType(loader.loadClass("org.apache.kafka.connect.data.SchemaAndValue"), int.class))
+          .bindTo(instance).asType(intToObject);
+      fromConnect = lookup.findVirtual(engines, "fromConnectKavro", MethodType.methodType(byte[].class, int.class))
+          .bindTo(instance).asType(intToObject);
+    }
+
+    /** Runs one path for about {@code cpuNanos} of this thread's CPU time; answers records per CPU-second. */
+    double run(String path, long cpuNanos) throws Throwable {
+      MethodHandle handle = path.equals(PATHS[0]) ? toConnect : fromConnect;
+      long start = THREADS.getCurrentThreadCpuTime();
+      long done = 0;
+      long elapsed;
+      do {
+        for (int i = 0; i < records; i++) {
+          Object result = (Object) handle.invokeExact(i);
+          sink += result == null ? 0 : 1;
+        }
+        done += records;
+        elapsed = THREADS.getCurrentThreadCpuTime() - start;
+      } while (elapsed < cpuNanos);
+      return done * 1e9 / elapsed;
+    }
+  }
+}
