@@ -235,7 +235,7 @@ final class RatioRunner {
     StringBuilder t = new StringBuilder("## Kafka Connect\n\nGenericRecord path = what Confluent's AvroConverter "
         + "does: toConnectData = Avro's `GenericDatumReader` then `AvroToConnectValue.convert` (Connect schema "
         + "converted once); fromConnectData = `ConnectToAvroValue.convert` then Avro's `GenericDatumWriter`. Kavro = "
-        + "`KavroConverter` (its node tree, in every reader mode: compiled Connect code was dropped, see "
+        + "`KavroConverter` (its node tree, in every compile mode: compiled Connect code was dropped, see "
         + "`bench/results/connect-compiled-vs-tree.md`).\n\n"
         + "| case | toConnect GenericRecord | toConnect Kavro | fromConnect GenericRecord | fromConnect Kavro "
         + "| toConnect Kavro / GenericRecord | fromConnect Kavro / GenericRecord |\n"

@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Replays the golden corpus recorded from Confluent 8.3.1's {@code AvroData} and {@code AvroConverter}
  * ({@code src/test/resources/confluent-avrodata}, see its README) through Kavro, in both directions, on the generic
- * reference path and on the interpreter in every reader mode. Compared: the Connect schema (type, optional, name,
+ * reference path and on the interpreter in every compile mode. Compared: the Connect schema (type, optional, name,
  * version, doc, parameters in order, default), the Connect value, the Avro schema text with its property order, and
  * the Avro body bytes.
  *
@@ -56,7 +56,7 @@ class ConfluentCorpusTest {
 
   /**
    * Every way Kavro's converter can read and write: the generic reference path with the core's readers and writers
-   * on their fallback and compiled, and the interpreter (Connect has no compiled code) in every reader
+   * on their fallback and compiled, and the interpreter (Connect has no compiled code) in every compile
    * mode, which must all be accepted.
    */
   enum Run {

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The interpreter against the generic (GenericRecord) path, in every reader mode: equal Connect
+ * The interpreter against the generic (GenericRecord) path, in every compile mode: equal Connect
  * schemas and values for reads, equal bytes for writes, on fixture schemas and random data.
  */
 class ConnectFastPathTest {
@@ -303,12 +303,12 @@ class ConnectFastPathTest {
   }
 
   /**
-   * Connect has no compiled code (it was not faster than the node tree): every reader mode is accepted and reads and
+   * Connect has no compiled code (it was not faster than the node tree): every compile mode is accepted and reads and
    * writes with the tree, so no class is generated or pinned for Connect.
    */
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
-  void everyReaderModeReadsAndWritesWithTheNodeTree(String mode) {
+  void everyCompileModeReadsAndWritesWithTheInterpreter(String mode) {
     List<Object> made = new ArrayList<>();
     MockSchemaRegistry registry = freshRegistry();
     KavroConverter interpreter = new KavroConverter(registry, (writer, reader, connect, settings, m) -> {

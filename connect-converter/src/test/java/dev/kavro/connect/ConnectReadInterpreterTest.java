@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The interpreter against the generic (GenericRecord-then-convert) path, in every reader mode. */
+/** The interpreter against the generic (GenericRecord-then-convert) path, in every compile mode. */
 class ConnectReadInterpreterTest {
   static final Schema RICH = new Schema.Parser().parse("""
       {"type":"record","name":"Rich","namespace":"ns","fields":[

@@ -25,7 +25,7 @@ import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The node tree of fromConnectData ({@link ConnectWriteInterpreter}), which serves every reader mode: the generic path's bytes
+ * The node tree of fromConnectData ({@link ConnectWriteInterpreter}), which serves every compile mode: the generic path's bytes
  * for every fixture, and field-named errors. The differential tests in {@link ConnectFastPathTest} run through it in
  * every mode as well.
  */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seeded mutation fuzzing of everything that reads untrusted bytes: {@code deserialize(topic, bytes)},
- * {@code deserialize(topic, headers, bytes)} and {@code toConnectData}, in every reader mode, over flat, nested,
+ * {@code deserialize(topic, headers, bytes)} and {@code toConnectData}, in every compile mode, over flat, nested,
  * zero-byte and recursive schemas. Each mutated payload must give a result or the typed error
  * ({@link SerializationException}, {@link DataException}); never another exception, never an {@code Error}, never a
  * hang. A deserializer's result must equal what Avro's own reader makes of the same bytes.

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Recursive Avro schemas through the converter, on both paths and in every reader mode: toConnectData gives the
+ * Recursive Avro schemas through the converter, on both paths and in every compile mode: toConnectData gives the
  * Structs that vanilla Avro's data converts to field by field, and fromConnectData writes the original bytes back.
  */
 class RecursiveSchemaTest {

@@ -137,7 +137,7 @@ public final class CompiledSlot<T> {
     } catch (CodegenLimitException e) {
       service.compileFailures.increment();
       LOG.warn("Kavro does not compile a {} for {}: {}; the fallback, which gives the same results, serves it in "
-          + "every reader mode", what, key, e.getMessage());
+          + "every compile mode", what, key, e.getMessage());
       future.completeExceptionally(e);
     } catch (Exception | LinkageError e) {
       service.compileFailures.increment();

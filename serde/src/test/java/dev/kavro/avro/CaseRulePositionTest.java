@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The case rule decided per position, and union branches chosen with it, in every reader mode against the oracle
+ * The case rule decided per position, and union branches chosen with it, in every compile mode against the oracle
  * (vanilla Avro reading a per-position renamed writer), plus concrete expectations for each corner.
  */
 class CaseRulePositionTest {

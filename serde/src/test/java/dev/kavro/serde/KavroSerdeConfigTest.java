@@ -73,7 +73,7 @@ class KavroSerdeConfigTest {
   }
 
   @Test
-  void rejectsAnUnknownReaderMode() {
+  void rejectsAnUnknownCompileMode() {
     assertThrows(ConfigException.class,
         () -> new KavroSerdeConfig(config("schema.registry.url", URL, "kavro.reader.mode", "eager")));
   }

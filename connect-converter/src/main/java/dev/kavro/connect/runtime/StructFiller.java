@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * Fills a freshly made {@link Struct} positionally, without {@code Struct.put}'s per-value validation.
  *
  * <p>Why: {@code Struct.put(Field, Object)} runs {@code ConnectSchema.validateValue} on every value, which walks
- * every list and map element and re-validates every nested struct, about half the time of a decode. The read
+ * every list and map element and re-validates every nested struct, a large share of a decode. The read
  * interpreter builds each value from a plan made for exactly this Connect schema, so the values are correct by
  * construction; only a null in a required field is still possible in principle, and {@link #put} sends every null
  * through {@code Struct.put}, which fails on it as before. Connect has no public API for this, so the struct's private
