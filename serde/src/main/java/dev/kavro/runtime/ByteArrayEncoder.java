@@ -164,24 +164,6 @@ public final class ByteArrayEncoder extends Encoder {
     pos = p + len;
   }
 
-  /**
-   * Writes {@code utf8} as {@link #writeString(Utf8)} does if all its bytes are ASCII, and answers whether it did;
-   * otherwise writes nothing. For values whose vanilla encoding goes through {@code toString()} (map keys): ASCII bytes
-   * survive that round trip unchanged, so the bytes are vanilla's without the {@code String} and its array.
-   */
-  public boolean writeIfAscii(Utf8 utf8) {
-    int len = utf8.getByteLength();
-    byte[] src = utf8.getBytes();
-    if (!isAscii(src, len)) {
-      return false;
-    }
-    ensure(len + 5);
-    int p = putVarInt(buf, pos, len);
-    System.arraycopy(src, 0, buf, p, len);
-    pos = p + len;
-    return true;
-  }
-
   /** Whether the first {@code len} bytes are all below 0x80: eight at a time, then the tail. */
   static boolean isAscii(byte[] bytes, int len) {
     int i = 0;

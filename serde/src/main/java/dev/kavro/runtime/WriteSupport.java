@@ -128,17 +128,11 @@ public final class WriteSupport {
    * the vanilla path.
    */
   public static void writeMapKey(Encoder out, Object key) throws IOException {
-    if (key instanceof Utf8 utf8) {
-      if (out instanceof ByteArrayEncoder bytes) {
-        if (bytes.writeIfAscii(utf8)) {
-          return;
-        }
-      } else if (ByteArrayEncoder.isAscii(utf8.getBytes(), utf8.getByteLength())) {
-        out.writeString(utf8);
-        return;
-      }
+    if (key instanceof Utf8 utf8 && ByteArrayEncoder.isAscii(utf8.getBytes(), utf8.getByteLength())) {
+      out.writeString(utf8);
+    } else {
+      out.writeString((CharSequence) key.toString());
     }
-    out.writeString((CharSequence) key.toString());
   }
 
   /** The check GenericDatumWriter makes after writing a collection whose size changed under it. */

@@ -60,16 +60,17 @@ class ByteArrayEncoderTest {
   }
 
   @Test
-  void writesAUtf8OnlyIfAsciiAndThenAsWriteStringDoes() throws IOException {
+  void mapKeysAreAsciiOnlyIfEveryByteIsAndAreWrittenAsVanillaWritesTheirString() throws IOException {
     for (int len = 0; len <= 40; len++) {
       byte[] ascii = new byte[len];
       Arrays.fill(ascii, (byte) 'a');
       ascii = Arrays.copyOf(ascii, len + 3); // a Utf8's array may be longer than its bytes
       ascii[len] = (byte) 0xE9;
       Utf8 plain = new Utf8(ascii).setByteLength(len);
+      assertEquals(true, ByteArrayEncoder.isAscii(ascii, len), "length " + len);
       ByteArrayEncoder encoder = new ByteArrayEncoder(0);
       encoder.writeInt(7);
-      assertEquals(true, encoder.writeIfAscii(plain), "length " + len);
+      WriteSupport.writeMapKey(encoder, plain);
       Utf8 expected = new Utf8("a".repeat(len));
       assertArrayEquals(binaryEncoder(List.of(out -> out.writeInt(7), out -> out.writeString(expected))),
           encoder.toByteArray(), "length " + len);
@@ -77,10 +78,13 @@ class ByteArrayEncoderTest {
         for (byte high : new byte[] {(byte) 0x80, (byte) 0xC3, (byte) 0xFF}) {
           byte[] bytes = Arrays.copyOf(ascii, len);
           bytes[at] = high;
+          assertEquals(false, ByteArrayEncoder.isAscii(bytes, len), "byte " + at + " of " + len);
+          Utf8 key = new Utf8(bytes);
           ByteArrayEncoder rejecting = new ByteArrayEncoder(0);
           rejecting.writeInt(7);
-          assertEquals(false, rejecting.writeIfAscii(new Utf8(bytes)), "byte " + at + " of " + len);
-          assertArrayEquals(new byte[] {14}, rejecting.toByteArray(), "nothing written, byte " + at + " of " + len);
+          WriteSupport.writeMapKey(rejecting, key);
+          assertArrayEquals(binaryEncoder(List.of(out -> out.writeInt(7), out -> out.writeString(key.toString()))),
+              rejecting.toByteArray(), "through toString(), byte " + at + " of " + len);
         }
       }
     }
