@@ -238,19 +238,22 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
         if (values instanceof ArrayList<?> list) {
           // Connect's own lists: walked by index, without an iterator's checks.
           for (int i = 0, n = list.size(); i < n; i++) {
-            item(list.get(i), kind, union, element, out);
+            out.startItem();
+            collectionValue(list.get(i), kind, union, element, out);
           }
         } else {
           for (Object e : values) {
-            item(e, kind, union, element, out);
+            out.startItem();
+            collectionValue(e, kind, union, element, out);
           }
         }
         out.writeArrayEnd();
       };
     }
 
-    private static void item(Object e, byte kind, boolean union, Node element, Encoder out) throws IOException {
-      out.startItem();
+    /** An array item or map value: by the switch for plain primitives, else through its node. */
+    private static void collectionValue(Object e, byte kind, boolean union, Node element, Encoder out)
+        throws IOException {
       if (e == null && !union) {
         throw ConnectWriteSupport.nullForRequired();
       }
@@ -273,15 +276,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
         for (Map.Entry<?, ?> e : map.entrySet()) {
           out.startItem();
           out.writeString((String) e.getKey());
-          Object x = e.getValue();
-          if (x == null && !union) {
-            throw ConnectWriteSupport.nullForRequired();
-          }
-          if (kind != Primitive.NONE) {
-            Primitive.write(kind, x, out);
-          } else {
-            value.write(x, out);
-          }
+          collectionValue(e.getValue(), kind, union, value, out);
         }
         out.writeMapEnd();
       };
