@@ -256,8 +256,15 @@ public final class ByteArrayDecoder extends Decoder {
 
   @Override
   public Utf8 readString(Utf8 old) throws IOException {
-    int length = SystemLimitException.checkMaxStringLength(readLong());
-    require(length);
+    long claimed = readLong();
+    // Avro's string limit is checked by Utf8 itself (its constructor and setByteLength), before anything is kept and
+    // with the same exception; checking it here as well cost a call per string, for C2 never inlines a method of an
+    // exception class (SystemLimitException). Only lengths the input cannot hold, or negative ones, take the checks
+    // here, in Avro's order: the limit first, then the input.
+    if (claimed < 0 || claimed > limit - pos) {
+      require(SystemLimitException.checkMaxStringLength(claimed));
+    }
+    int length = (int) claimed;
     Utf8 result;
     if (old != null) {
       result = old;

@@ -81,6 +81,73 @@ class ByteArrayDecoderTest {
     assertThrows(EOFException.class, () -> new ByteArrayDecoder(doubleTooShort, 0, 3).skipFixed(4));
   }
 
+  /**
+   * Every kind of bad string length fails as BinaryDecoder fails it, fresh and into an old Utf8: negative, beyond the
+   * input, beyond Java's array limit, and beyond Avro's string limit (which Utf8 itself enforces on Kavro's fast path).
+   */
+  @Test
+  void badStringLengthsFailLikeBinaryDecoder() throws Exception {
+    long[] lengths = {-1, -5, Long.MIN_VALUE, 10, 11, 1_000_000, Integer.MAX_VALUE, 1L << 40};
+    for (long length : lengths) {
+      byte[] bytes = encode(e -> {
+        e.writeLong(length);
+        e.writeFixed("0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      });
+      assertFailsAlike(bytes, "length " + length);
+    }
+    System.setProperty(org.apache.avro.SystemLimitException.MAX_STRING_LENGTH_PROPERTY, "4");
+    try {
+      resetAvroLimits();
+      for (int length = 3; length <= 6; length++) {
+        int n = length;
+        byte[] bytes = encode(e -> {
+          e.writeLong(n);
+          e.writeFixed("abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, n);
+        });
+        assertFailsAlike(bytes, "limit 4, length " + length);
+      }
+    } finally {
+      System.clearProperty(org.apache.avro.SystemLimitException.MAX_STRING_LENGTH_PROPERTY);
+      resetAvroLimits();
+    }
+  }
+
+  /** Reads one Utf8 from {@code bytes} with both decoders, fresh and reused: equal values or equal failures. */
+  private static void assertFailsAlike(byte[] bytes, String what) {
+    for (boolean reuse : new boolean[] {false, true}) {
+      Object avro = outcome(() -> decoder(bytes).readString(reuse ? new Utf8("old") : null));
+      Object kavro =
+          outcome(() -> new ByteArrayDecoder(bytes, 0, bytes.length).readString(reuse ? new Utf8("old") : null));
+      if (avro instanceof EOFException) {
+        assertTrue(kavro instanceof EOFException, what + ": " + kavro); // messages of EOF differ between the two
+      } else if (avro instanceof Throwable) {
+        assertEquals(avro.getClass(), kavro.getClass(), what);
+        assertEquals(((Throwable) avro).getMessage(), ((Throwable) kavro).getMessage(), what);
+      } else {
+        assertEquals(avro, kavro, what);
+      }
+    }
+  }
+
+  private static Object outcome(IoCall call) {
+    try {
+      return call.run();
+    } catch (Exception e) {
+      return e;
+    }
+  }
+
+  private interface IoCall {
+    Object run() throws IOException;
+  }
+
+  /** Avro reads its limit properties once; its own tests re-read them through this package-private method. */
+  private static void resetAvroLimits() throws Exception {
+    java.lang.reflect.Method reset = org.apache.avro.SystemLimitException.class.getDeclaredMethod("resetLimits");
+    reset.setAccessible(true);
+    reset.invoke(null);
+  }
+
   /** Varints are read on a fast path when enough bytes remain for the longest encoding, else bound-checked per byte. */
   @Test
   void readsEveryVarintLengthOnBothPaths() throws IOException {
