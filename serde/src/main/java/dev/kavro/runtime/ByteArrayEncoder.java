@@ -196,13 +196,32 @@ public final class ByteArrayEncoder extends Encoder {
     }
     // At most 3 bytes per char (a surrogate pair: 4 for 2), after a length of at most 2 bytes.
     ensure(2 + 3 * chars);
+    byte[] b = buf;
     int start = pos + 1;
-    int end = putUtf8(string, chars, buf, start);
+    int i = 0;
+    for (; i < chars; i++) { // the ASCII run, small enough to inline at every string field
+      char c = string.charAt(i);
+      if (c >= 0x80) {
+        break;
+      }
+      b[start + i] = (byte) c;
+    }
+    if (i == chars) {
+      b[pos] = (byte) (chars << 1); // zig-zag 2 * length, one varint byte as chars <= CHAR_LOOP_MAX < 64
+      pos = start + chars;
+    } else {
+      writeMultiByteTail(string, i, chars, start);
+    }
+  }
+
+  /** The rest of {@link #writeString(String)} from the first non-ASCII char {@code i}, and the length before it all. */
+  private void writeMultiByteTail(String string, int i, int chars, int start) {
+    int end = putUtf8(string, i, chars, buf, start + i);
     int len = end - start;
     if (len < 64) { // zig-zag 2 * len fits one varint byte
       buf[pos] = (byte) (len << 1);
       pos = end;
-    } else { // only multi-byte chars get here: move the bytes one further for a two-byte length
+    } else { // move the bytes one further for a two-byte length
       System.arraycopy(buf, start, buf, start + 1, len);
       pos = putVarInt(buf, pos, len) + len;
     }
@@ -211,9 +230,9 @@ public final class ByteArrayEncoder extends Encoder {
   /** Strings up to this many chars are encoded char by char; see {@link #writeString(String)}. */
   static final int CHAR_LOOP_MAX = 24;
 
-  /** Stores the UTF-8 encoding of the string's first {@code chars} chars at {@code p}; answers the end position. */
-  private static int putUtf8(String s, int chars, byte[] b, int p) {
-    for (int i = 0; i < chars; i++) {
+  /** Stores the UTF-8 encoding of the string's chars {@code from} to {@code chars} at {@code p}; answers the end. */
+  private static int putUtf8(String s, int from, int chars, byte[] b, int p) {
+    for (int i = from; i < chars; i++) {
       char c = s.charAt(i);
       if (c < 0x80) {
         b[p++] = (byte) c;
