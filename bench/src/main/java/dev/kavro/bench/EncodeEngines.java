@@ -22,9 +22,11 @@ import org.apache.avro.specific.SpecificDatumWriter;
  * {@code GenericDatumWriter} (generic cases) or {@code SpecificDatumWriter} (specific cases), Kavro's
  * {@code KavroDatumWriter} compiled and in its fallback, and the whole {@code KavroSerializer.serialize(topic, value)} path.
  *
- * <p>Vanilla Avro writes into one reused buffered encoder over a reused stream, as its users do; Kavro's writer
- * returns the record's bytes from its per-thread in-memory encoder ({@code toBytes}). Both return the encoded length.
- * Not thread-safe.
+ * <p>Vanilla Avro writes into one reused buffered encoder over a reused stream and returns no array;
+ * {@link #vanillaToByteArray} is its peer for a serializer, which must return a new array per record: Avro into a new
+ * {@code ByteArrayOutputStream} through a direct encoder, then {@code toByteArray()}, as Confluent's
+ * {@code KafkaAvroSerializer} does (without its framing). Kavro's writer returns the record's bytes from its per-thread
+ * in-memory encoder ({@code toBytes}). Not thread-safe.
  */
 public final class EncodeEngines {
   private final BenchCase benchCase;
@@ -57,6 +59,18 @@ public final class EncodeEngines {
   public int vanilla(int i) throws IOException {
     lastKavro = null;
     return write(vanilla, data.get(i));
+  }
+
+  /**
+   * {@code GenericDatumWriter} (or {@code SpecificDatumWriter}) as a serializer runs it: a new stream and direct
+   * encoder per record, and a new array of the record's bytes.
+   */
+  public byte[] vanillaToByteArray(int i) throws IOException {
+    ByteArrayOutputStream stream = new ByteArrayOutputStream();
+    BinaryEncoder direct = EncoderFactory.get().directBinaryEncoder(stream, null);
+    vanilla.write(data.get(i), direct);
+    direct.flush();
+    return stream.toByteArray();
   }
 
   /** Kavro's {@code KavroDatumWriter}, through its fast path to a record's bytes ({@code toBytes}). */

@@ -25,6 +25,7 @@ class EncodeEnginesTest {
     for (int i = 0; i < engines.benchCase().distinct; i++) {
       assertEquals(bodies[i].length, engines.vanilla(i));
       assertArrayEquals(bodies[i], engines.lastWritten(), name + " record " + i + ": vanilla");
+      assertArrayEquals(bodies[i], engines.vanillaToByteArray(i), name + " record " + i + ": vanilla, new array");
       assertEquals(bodies[i].length, engines.kavro(i));
       assertArrayEquals(bodies[i], engines.lastWritten(), name + " record " + i + ": Kavro");
       assertEquals(bodies[i].length, engines.kavroFallback(i));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,6 +58,55 @@ class ByteArrayEncoderTest {
       }
       assertArrayEquals(binaryEncoder(calls), encoder.toByteArray(), () -> "string of length " + string.length());
     }
+  }
+
+  /**
+   * Java strings on both sides of the char-by-char limit, against {@code String.getBytes(UTF_8)} framed by
+   * {@code BinaryEncoder}: random mixes of ASCII, Latin-1, other BMP chars, surrogate pairs and lone surrogates, and a
+   * lone high and a lone low surrogate (and a pair) put at every position of strings of every length up to twice the
+   * limit, each after other bytes in the same encoder, so that a wrong length or position shows.
+   */
+  @Test
+  void encodesJavaStringsOfEveryShortLengthWithSurrogatesAtEveryPositionAsGetBytesDoes() throws IOException {
+    char[] pool = {'a', 'Z', '0', '~', '\u007F', '\u0080', '\u00E9', '\u00FF', '\u0100', '\u07FF', '\u0800', '\u65E5',
+        '\uD7FF', '\uE000', '\uFFFD', '\uFFFF', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uD83D', '\uDE00'};
+    Random random = new Random(8);
+    List<String> strings = new ArrayList<>();
+    for (int len = 0; len <= 2 * ByteArrayEncoder.CHAR_LOOP_MAX + 2; len++) {
+      for (int round = 0; round < 40; round++) {
+        char[] chars = new char[len];
+        for (int i = 0; i < len; i++) {
+          chars[i] = pool[random.nextInt(round < 10 ? 4 : round < 20 ? 8 : pool.length)];
+        }
+        strings.add(new String(chars));
+      }
+      String ascii = "q".repeat(len);
+      String threeByte = "\u65E5".repeat(len); // 3 bytes a char: the encoded length passes 63 within the limit
+      strings.add(ascii);
+      strings.add(threeByte);
+      for (int at = 0; at < len; at++) {
+        for (String odd : new String[] {"\uD800", "\uDC00", "\uD83D\uDE00", "\u00E9"}) {
+          strings.add(ascii.substring(0, at) + odd + ascii.substring(at + 1));
+          strings.add(threeByte.substring(0, at) + odd + threeByte.substring(at + 1));
+        }
+      }
+      strings.add(new String(Character.toChars(0x1F600)).repeat(len / 2) + (len % 2 == 1 ? "\uD83D" : ""));
+    }
+    ByteArrayEncoder encoder = new ByteArrayEncoder(0);
+    for (String string : strings) {
+      encoder.reset();
+      encoder.writeInt(300);
+      encoder.writeString(string);
+      byte[] utf8 = string.getBytes(StandardCharsets.UTF_8);
+      assertArrayEquals(binaryEncoder(List.of(out -> out.writeInt(300), out -> out.writeInt(utf8.length),
+          out -> out.writeFixed(utf8))), encoder.toByteArray(), () -> "string " + escape(string));
+    }
+  }
+
+  private static String escape(String s) {
+    StringBuilder b = new StringBuilder();
+    s.chars().forEach(c -> b.append(c < 0x80 ? String.valueOf((char) c) : String.format("\\u%04X", c)));
+    return b.toString();
   }
 
   @Test
