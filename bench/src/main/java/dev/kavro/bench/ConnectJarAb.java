@@ -19,6 +19,11 @@ import java.util.List;
  * {@code ConnectBenchmark} of each jar instead.
  *
  * <p>Usage: {@code java -cp kavro-bench.jar dev.kavro.bench.ConnectJarAb A.jar B.jar [turns] [case...]}
+ *
+ * <p>One JVM's ratio moves by 10-30% between JVMs even on a quiet machine (each jar's JIT state is decided once per
+ * JVM), and more turns do not average that out. {@code --jvms N} runs the same comparison in N fresh JVMs, the jars'
+ * order swapped in every second one, and prints each cell's B/A per JVM and their geometric mean:
+ * {@code java -cp kavro-bench.jar dev.kavro.bench.ConnectJarAb --jvms 6 A.jar B.jar [turns] [case...]}.
  */
 public final class ConnectJarAb {
   private static final long TURN_NANOS = 300_000_000L;
@@ -31,8 +36,12 @@ public final class ConnectJarAb {
   private ConnectJarAb() {}
 
   public static void main(String[] args) throws Throwable {
+    if (args.length > 1 && args[0].equals("--jvms")) {
+      ConnectJarAbJvms.run(Integer.parseInt(args[1]), Arrays.asList(args).subList(2, args.length));
+      return;
+    }
     if (args.length < 2) {
-      System.err.println("usage: ConnectJarAb A.jar B.jar [turns] [case...]");
+      System.err.println("usage: ConnectJarAb [--jvms N] A.jar B.jar [turns] [case...]");
       System.exit(2);
     }
     int turns = args.length > 2 ? Integer.parseInt(args[2]) : 7;

@@ -350,23 +350,51 @@ final class ConnectReadInterpreter implements ConnectDecoder {
      */
     private Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] targets, byte[] kinds) {
       int[] positions = new int[targets.length];
+      boolean inOrder = targets.length == connect.fields().size();
       for (int i = 0; i < targets.length; i++) {
         positions[i] = targets[i].index();
+        inOrder &= positions[i] == i;
+      }
+      if (inOrder && filler.isPositional()) {
+        return in -> {
+          Struct struct = new Struct(connect);
+          readInOrder(filler.values(struct), kinds, in);
+          return struct;
+        };
       }
       return in -> {
         Struct struct = new Struct(connect);
         Object[] values = filler.values(struct);
-        if (values == null) {
-          for (int i = 0; i < kinds.length; i++) {
-            struct.put(targets[i], Scalar.read(kinds[i], in));
-          }
-          return struct;
-        }
         for (int i = 0; i < kinds.length; i++) {
-          values[positions[i]] = Scalar.read(kinds[i], in);
+          if (values == null) {
+            struct.put(targets[i], Scalar.read(kinds[i], in));
+          } else {
+            values[positions[i]] = Scalar.read(kinds[i], in);
+          }
         }
         return struct;
       };
+    }
+
+    /**
+     * The common plain record, every field read in field order (a writer's own schema): field i goes to slot i, so the
+     * loop runs over the struct's values array, whose range checks C2 then hoists out of the loop; and the switch is
+     * here rather than a call to {@link Scalar#read}, which C2 left out of line whenever it had compiled that first.
+     */
+    private static void readInOrder(Object[] values, byte[] kinds, Decoder in) throws IOException {
+      for (int i = 0; i < values.length; i++) {
+        Object value;
+        switch (kinds[i]) {
+          case Scalar.STRING -> value = in.readString();
+          case Scalar.INT -> value = Integer.valueOf(in.readInt());
+          case Scalar.LONG -> value = Long.valueOf(in.readLong());
+          case Scalar.FLOAT -> value = Float.valueOf(in.readFloat());
+          case Scalar.DOUBLE -> value = Double.valueOf(in.readDouble());
+          case Scalar.BOOLEAN -> value = Boolean.valueOf(in.readBoolean());
+          default -> throw new IllegalStateException("Not a scalar kind: " + kinds[i]);
+        }
+        values[i] = value;
+      }
     }
 
     /** A default, made afresh for every record: shared only when immutable, decoded again when structured. */
