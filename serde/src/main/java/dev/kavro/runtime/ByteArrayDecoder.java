@@ -37,6 +37,12 @@ public final class ByteArrayDecoder extends Decoder {
   private int deepest;
   /** Array elements that take no bytes, read since the last {@link #wrap} (see {@link ZeroByteItems}). */
   private long zeroByteItems;
+  /**
+   * The longest string length that passed Avro's string limit since the last {@link #wrap}: a shorter one passes too,
+   * so {@link #readString()} skips the check for it (a call per string otherwise, as C2 never inlines a method of an
+   * exception class such as {@code SystemLimitException}). Reset per wrap, so a limit changed between reads still holds.
+   */
+  private long passedStringLength;
 
   public ByteArrayDecoder() {
     this(new byte[0], 0, 0);
@@ -58,6 +64,7 @@ public final class ByteArrayDecoder extends Decoder {
     this.depth = 0;
     this.deepest = 0;
     this.zeroByteItems = 0;
+    this.passedStringLength = -1;
     return this;
   }
 
@@ -280,7 +287,11 @@ public final class ByteArrayDecoder extends Decoder {
 
   @Override
   public String readString() throws IOException {
-    int length = SystemLimitException.checkMaxStringLength(readLong());
+    long claimed = readLong();
+    if (claimed > passedStringLength || claimed < 0) { // Avro's limit first, then the input, as BinaryDecoder
+      passedStringLength = SystemLimitException.checkMaxStringLength(claimed);
+    }
+    int length = (int) claimed;
     require(length);
     String result = new String(buf, pos, length, StandardCharsets.UTF_8);
     pos += length;

@@ -112,6 +112,53 @@ class ByteArrayDecoderTest {
     }
   }
 
+  /**
+   * {@code readString()} skips Avro's string limit for a length no longer than one that passed it since the last wrap:
+   * sequences of strings under a lowered limit, longer and shorter in turn, must pass and fail where BinaryDecoder's
+   * {@code readString()} does, and a new wrap must check again (the limit may have changed in between).
+   */
+  @Test
+  void javaStringsAfterShorterOnesStillMeetAvrosLimitLikeBinaryDecoder() throws Exception {
+    Random random = new Random(17);
+    System.setProperty(org.apache.avro.SystemLimitException.MAX_STRING_LENGTH_PROPERTY, "6");
+    try {
+      resetAvroLimits();
+      for (int run = 0; run < 300; run++) {
+        int[] lengths = random.ints(1 + random.nextInt(6), 0, 9).toArray();
+        byte[] bytes = encode(e -> {
+          for (int n : lengths) {
+            e.writeString("abcdefghi".substring(0, n));
+          }
+        });
+        BinaryDecoder avro = decoder(bytes);
+        ByteArrayDecoder kavro = new ByteArrayDecoder(bytes, 0, bytes.length);
+        for (int n : lengths) {
+          Object expected = outcome(avro::readString);
+          Object actual = outcome(kavro::readString);
+          String what = Arrays.toString(lengths) + " at " + n;
+          if (expected instanceof Throwable) {
+            assertEquals(expected.getClass(), actual.getClass(), what);
+            assertEquals(((Throwable) expected).getMessage(), ((Throwable) actual).getMessage(), what);
+            break;
+          }
+          assertEquals(expected, actual, what);
+        }
+      }
+      byte[] eight = encode(e -> e.writeString("abcdefgh"));
+      ByteArrayDecoder reused = new ByteArrayDecoder(eight, 0, eight.length);
+      System.clearProperty(org.apache.avro.SystemLimitException.MAX_STRING_LENGTH_PROPERTY);
+      resetAvroLimits();
+      assertEquals("abcdefgh", reused.readString()); // passes the default limit, 8 is now the mark
+      System.setProperty(org.apache.avro.SystemLimitException.MAX_STRING_LENGTH_PROPERTY, "6");
+      resetAvroLimits();
+      reused.wrap(eight, 0, eight.length);
+      assertThrows(org.apache.avro.SystemLimitException.class, reused::readString, "a wrap checks the limit again");
+    } finally {
+      System.clearProperty(org.apache.avro.SystemLimitException.MAX_STRING_LENGTH_PROPERTY);
+      resetAvroLimits();
+    }
+  }
+
   /** Reads one Utf8 from {@code bytes} with both decoders, fresh and reused: equal values or equal failures. */
   private static void assertFailsAlike(byte[] bytes, String what) {
     for (boolean reuse : new boolean[] {false, true}) {
