@@ -3,8 +3,6 @@ package dev.kavro.bench;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
@@ -29,9 +27,7 @@ public final class ConnectJarAb {
   private static final long TURN_NANOS = 300_000_000L;
   private static final long WARMUP_NANOS = 3_000_000_000L;
   private static final String[] PATHS = {"toConnectKavro", "fromConnectKavro"};
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   /** Keeps results alive so that no path is optimised away. */
-  private static int sink;
 
   private ConnectJarAb() {}
 
@@ -69,7 +65,7 @@ public final class ConnectJarAb {
         System.out.printf("%-14s %-17s %,12.0f %,12.0f %7.2fx%n", name, path, a, b, b / a);
       }
     }
-    if (sink == 42) {
+    if (CpuTurn.sinkIsMagic()) {
       System.out.println();
     }
   }
@@ -106,18 +102,7 @@ public final class ConnectJarAb {
     /** Runs one path for about {@code cpuNanos} of this thread's CPU time; answers records per CPU-second. */
     double run(String path, long cpuNanos) throws Throwable {
       MethodHandle handle = path.equals(PATHS[0]) ? toConnect : fromConnect;
-      long start = THREADS.getCurrentThreadCpuTime();
-      long done = 0;
-      long elapsed;
-      do {
-        for (int i = 0; i < records; i++) {
-          Object result = (Object) handle.invokeExact(i);
-          sink += result == null ? 0 : 1;
-        }
-        done += records;
-        elapsed = THREADS.getCurrentThreadCpuTime() - start;
-      } while (elapsed < cpuNanos);
-      return done * 1e9 / elapsed;
+      return CpuTurn.run(handle, records, cpuNanos).recordsPerCpuSecond();
     }
   }
 }

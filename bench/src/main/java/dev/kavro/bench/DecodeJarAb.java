@@ -3,8 +3,6 @@ package dev.kavro.bench;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
@@ -27,9 +25,7 @@ import java.util.Map;
 public final class DecodeJarAb {
   private static final long TURN_NANOS = 300_000_000L;
   private static final long WARMUP_NANOS = 4_000_000_000L;
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   /** Keeps results alive so that no engine is optimised away. */
-  private static int sink;
 
   private DecodeJarAb() {}
 
@@ -68,7 +64,7 @@ public final class DecodeJarAb {
       }
       System.out.printf("%s: %-60s %,12.0f %7.2fx %s%n", name, engines.get(k).label, m, m / first, all);
     }
-    if (sink == 42) {
+    if (CpuTurn.sinkIsMagic()) {
       System.out.println();
     }
   }
@@ -110,18 +106,7 @@ public final class DecodeJarAb {
 
     /** Runs for about {@code cpuNanos} of this thread's CPU time; answers records per CPU-second. */
     double run(long cpuNanos) throws Throwable {
-      long start = THREADS.getCurrentThreadCpuTime();
-      long done = 0;
-      long elapsed;
-      do {
-        for (int i = 0; i < records; i++) {
-          Object result = (Object) read.invokeExact(i);
-          sink += result == null ? 0 : 1;
-        }
-        done += records;
-        elapsed = THREADS.getCurrentThreadCpuTime() - start;
-      } while (elapsed < cpuNanos);
-      return done * 1e9 / elapsed;
+      return CpuTurn.run(read, records, cpuNanos).recordsPerCpuSecond();
     }
   }
 }

@@ -31,7 +31,6 @@ public final class EncodeJarAb {
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   /** Keeps results alive so that no engine is optimised away. */
-  private static int sink;
 
   private EncodeJarAb() {}
 
@@ -70,7 +69,7 @@ public final class EncodeJarAb {
             median(e.threadRates) / median(base.threadRates), median(e.processRates) / median(base.processRates));
       }
     }
-    if (sink == 42) {
+    if (CpuTurn.sinkIsMagic()) {
       System.out.println();
     }
   }
@@ -118,23 +117,13 @@ public final class EncodeJarAb {
     /** Runs for about {@code cpuNanos} of this thread's CPU time and records the turn's rates. */
     void turn(long cpuNanos) throws Throwable {
       long threadId = Thread.currentThread().getId();
-      long start = THREADS.getCurrentThreadCpuTime();
       long processStart = OS.getProcessCpuTime();
       long allocatedStart = THREADS.getThreadAllocatedBytes(threadId);
-      long done = 0;
-      long elapsed;
-      do {
-        for (int i = 0; i < records; i++) {
-          Object result = (Object) handle.invokeExact(i);
-          sink += result == null ? 0 : 1;
-        }
-        done += records;
-        elapsed = THREADS.getCurrentThreadCpuTime() - start;
-      } while (elapsed < cpuNanos);
+      CpuTurn turn = CpuTurn.run(handle, records, cpuNanos);
       long processElapsed = OS.getProcessCpuTime() - processStart;
-      threadRates.add(done * 1e9 / elapsed);
-      processRates.add(done * 1e9 / processElapsed);
-      bytesPerRecord.add((THREADS.getThreadAllocatedBytes(threadId) - allocatedStart) / (double) done);
+      threadRates.add(turn.recordsPerCpuSecond());
+      processRates.add(turn.records * 1e9 / processElapsed);
+      bytesPerRecord.add((THREADS.getThreadAllocatedBytes(threadId) - allocatedStart) / (double) turn.records);
     }
   }
 }
