@@ -60,20 +60,14 @@ public final class ConnectJarAb {
             rates[k][t] = engines[k].run(path, TURN_NANOS);
           }
         }
-        double a = median(rates[0]);
-        double b = median(rates[1]);
+        double a = CpuTurn.median(rates[0]);
+        double b = CpuTurn.median(rates[1]);
         System.out.printf("%-14s %-17s %,12.0f %,12.0f %7.2fx%n", name, path, a, b, b / a);
       }
     }
     if (CpuTurn.sinkIsMagic()) {
       System.out.println();
     }
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
   }
 
   /** One jar's {@code ConnectEngines} on one case. */

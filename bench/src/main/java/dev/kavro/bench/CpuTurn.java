@@ -3,6 +3,7 @@ package dev.kavro.bench;
 import java.lang.invoke.MethodHandle;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
 
 /**
  * One turn of the one-JVM A/B harnesses ({@link ConnectJarAb}, {@link DecodeJarAb}, {@link EncodeJarAb}): an engine
@@ -45,6 +46,13 @@ final class CpuTurn {
 
   double recordsPerCpuSecond() {
     return records * 1e9 / cpuNanos;
+  }
+
+  /** The upper median of the turns' rates (the middle one for an odd count). */
+  static double median(double[] rates) {
+    double[] sorted = rates.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
   }
 
   /** Never true; read once at the end of a run, so the JIT cannot prove {@link #sink} unused. */

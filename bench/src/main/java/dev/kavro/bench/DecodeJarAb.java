@@ -54,10 +54,10 @@ public final class DecodeJarAb {
         rates[k][t] = engines.get(k).run(TURN_NANOS);
       }
     }
-    double first = median(rates[0]);
+    double first = CpuTurn.median(rates[0]);
     System.out.printf("%s: %-60s %12s %8s  %s%n", name, "engine", "rec/cpu-s", "vs 1st", "turns (k rec/cpu-s)");
     for (int k = 0; k < n; k++) {
-      double m = median(rates[k]);
+      double m = CpuTurn.median(rates[k]);
       StringBuilder all = new StringBuilder();
       for (double r : rates[k]) {
         all.append(String.format(" %.0f", r / 1000));
@@ -77,12 +77,6 @@ public final class DecodeJarAb {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
   }
 
   /** One engine of one jar's {@code DecodeEngines} on one case. */

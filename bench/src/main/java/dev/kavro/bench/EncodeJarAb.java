@@ -75,8 +75,7 @@ public final class EncodeJarAb {
   }
 
   private static double median(List<Double> values) {
-    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    return sorted[sorted.length / 2];
+    return CpuTurn.median(values.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
   /** One jar's engine on one case, in a class loader of its own. */
