@@ -397,18 +397,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
           if (value == null && (value = defaults[i]) == null) {
             throw ConnectWriteSupport.fieldError(fields[i].name(), ConnectWriteSupport.nullForRequired());
           }
-          // Primitive.write's switch, written out here: C2 then compiles it into this loop, where a call to
-          // Primitive.write was left out of line whenever Primitive.write had been compiled on its own first.
-          switch (kinds[i]) {
-            case Primitive.STRING -> out.writeString((String) value);
-            case Primitive.INT -> out.writeInt((Integer) value);
-            case Primitive.SMALL_INT -> out.writeInt(((Number) value).intValue());
-            case Primitive.LONG -> out.writeLong((Long) value);
-            case Primitive.FLOAT -> out.writeFloat((Float) value);
-            case Primitive.DOUBLE -> out.writeDouble((Double) value);
-            case Primitive.BOOLEAN -> out.writeBoolean((Boolean) value);
-            default -> throw new IllegalStateException("Not a primitive kind: " + kinds[i]);
-          }
+          Primitive.write(kinds[i], value, out);
         }
       };
     }

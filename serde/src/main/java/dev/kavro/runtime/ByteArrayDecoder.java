@@ -39,7 +39,7 @@ public final class ByteArrayDecoder extends Decoder {
   private long zeroByteItems;
   /**
    * The longest string length that passed Avro's string limit since the last {@link #wrap}: a shorter one passes too,
-   * so {@link #readString()} skips the check for it (a call per string otherwise, as C2 never inlines a method of an
+   * so {@link #stringLength} skips the check for it (a call per string otherwise, as C2 never inlines a method of an
    * exception class such as {@code SystemLimitException}). Reset per wrap, so a limit changed between reads still holds.
    */
   private long passedStringLength;
@@ -263,15 +263,7 @@ public final class ByteArrayDecoder extends Decoder {
 
   @Override
   public Utf8 readString(Utf8 old) throws IOException {
-    long claimed = readLong();
-    // Avro's string limit is checked by Utf8 itself (its constructor and setByteLength), before anything is kept and
-    // with the same exception; checking it here as well cost a call per string, for C2 never inlines a method of an
-    // exception class (SystemLimitException). Only lengths the input cannot hold, or negative ones, take the checks
-    // here, in Avro's order: the limit first, then the input.
-    if (claimed < 0 || claimed > limit - pos) {
-      require(SystemLimitException.checkMaxStringLength(claimed));
-    }
-    int length = (int) claimed;
+    int length = stringLength();
     Utf8 result;
     if (old != null) {
       result = old;
@@ -285,14 +277,20 @@ public final class ByteArrayDecoder extends Decoder {
     return result;
   }
 
-  @Override
-  public String readString() throws IOException {
+  /** A string's length, checked as BinaryDecoder checks it: Avro's string limit first, then the input. */
+  private int stringLength() throws IOException {
     long claimed = readLong();
-    if (claimed > passedStringLength || claimed < 0) { // Avro's limit first, then the input, as BinaryDecoder
+    if (claimed > passedStringLength || claimed < 0) {
       passedStringLength = SystemLimitException.checkMaxStringLength(claimed);
     }
     int length = (int) claimed;
     require(length);
+    return length;
+  }
+
+  @Override
+  public String readString() throws IOException {
+    int length = stringLength();
     String result = new String(buf, pos, length, StandardCharsets.UTF_8);
     pos += length;
     return result;

@@ -154,13 +154,17 @@ public final class ByteArrayEncoder extends Encoder {
     pos += 8;
   }
 
-  /** The bytes of {@code utf8}, length first: one bound check for both, then one copy. */
+  /** The bytes of {@code utf8}, length first. */
   @Override
   public void writeString(Utf8 utf8) {
-    int len = utf8.getByteLength();
+    writeLengthAndBytes(utf8.getBytes(), utf8.getByteLength());
+  }
+
+  /** The first {@code len} bytes of {@code bytes}, length first: one bound check for both, then one copy. */
+  private void writeLengthAndBytes(byte[] bytes, int len) {
     ensure(len + 5);
     int p = putVarInt(buf, pos, len);
-    System.arraycopy(utf8.getBytes(), 0, buf, p, len);
+    System.arraycopy(bytes, 0, buf, p, len);
     pos = p + len;
   }
 
@@ -190,8 +194,7 @@ public final class ByteArrayEncoder extends Encoder {
     int chars = string.length();
     if (chars > CHAR_LOOP_MAX) {
       byte[] utf8 = string.getBytes(StandardCharsets.UTF_8);
-      writeInt(utf8.length);
-      writeFixed(utf8, 0, utf8.length);
+      writeLengthAndBytes(utf8, utf8.length);
       return;
     }
     // At most 3 bytes per char (a surrogate pair: 4 for 2), after a length of at most 2 bytes.
