@@ -177,8 +177,10 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         return mapEntries(plan, connect);
       }
       Node element = node(plan.element(), connect.valueSchema(), elementType);
-      // Plain scalar items are read by a switch, not through their node (one megamorphic call less per item).
+      // Plain scalar items are read by a switch, and plain records by a call bound at build time, not through their
+      // node: the call through a node is megamorphic wherever a JVM converts more than one schema.
       byte kind = Scalar.of(plan.element(), connect.valueSchema());
+      InOrderPlainRecord records = element instanceof InOrderPlainRecord r ? r : null;
       int minBytes = plan.minElementBytes();
       return in -> {
         long n = in.readArrayStart();
@@ -186,7 +188,8 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         List<Object> list = ConnectReadSupport.newList(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
-            list.add(kind != Scalar.NONE ? Scalar.read(kind, in) : element.read(in));
+            list.add(kind != Scalar.NONE ? Scalar.read(kind, in)
+                : records != null ? records.read(in) : element.read(in));
           }
           n = in.arrayNext();
           ReadSupport.checkArrayBlock(in, n, minBytes);
@@ -236,6 +239,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
     private Node map(MapPlan plan, org.apache.kafka.connect.data.Schema connect) {
       Node value = node(plan.value(), connect.valueSchema(), plan.reader().getValueType());
       byte kind = Scalar.of(plan.value(), connect.valueSchema());
+      InOrderPlainRecord records = value instanceof InOrderPlainRecord r ? r : null;
       return in -> {
         long n = in.readMapStart();
         ReadSupport.checkMapBlock(in, n);
@@ -243,7 +247,8 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             String key = in.readString();
-            map.put(key, kind != Scalar.NONE ? Scalar.read(kind, in) : value.read(in));
+            map.put(key, kind != Scalar.NONE ? Scalar.read(kind, in)
+                : records != null ? records.read(in) : value.read(in));
           }
           n = in.mapNext();
           ReadSupport.checkMapBlock(in, n);
@@ -356,11 +361,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         inOrder &= positions[i] == i;
       }
       if (inOrder && filler.isPositional()) {
-        return in -> {
-          Struct struct = new Struct(connect);
-          readInOrder(filler.values(struct), kinds, in);
-          return struct;
-        };
+        return new InOrderPlainRecord(connect, kinds, filler);
       }
       return in -> {
         Struct struct = new Struct(connect);
@@ -374,27 +375,6 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         }
         return struct;
       };
-    }
-
-    /**
-     * The common plain record, every field read in field order (a writer's own schema): field i goes to slot i, so the
-     * loop runs over the struct's values array, whose range checks C2 then hoists out of the loop; and the switch is
-     * here rather than a call to {@link Scalar#read}, which C2 left out of line whenever it had compiled that first.
-     */
-    private static void readInOrder(Object[] values, byte[] kinds, Decoder in) throws IOException {
-      for (int i = 0; i < values.length; i++) {
-        Object value;
-        switch (kinds[i]) {
-          case Scalar.STRING -> value = in.readString();
-          case Scalar.INT -> value = Integer.valueOf(in.readInt());
-          case Scalar.LONG -> value = Long.valueOf(in.readLong());
-          case Scalar.FLOAT -> value = Float.valueOf(in.readFloat());
-          case Scalar.DOUBLE -> value = Double.valueOf(in.readDouble());
-          case Scalar.BOOLEAN -> value = Boolean.valueOf(in.readBoolean());
-          default -> throw new IllegalStateException("Not a scalar kind: " + kinds[i]);
-        }
-        values[i] = value;
-      }
     }
 
     /** A default, made afresh for every record: shared only when immutable, decoded again when structured. */
@@ -420,6 +400,48 @@ final class ConnectReadInterpreter implements ConnectDecoder {
   }
 
   /**
+   * The common plain record, every field read in field order (a writer's own schema): field i goes to slot i, so the
+   * loop runs over the struct's values array, whose range checks C2 then hoists out of the loop; and the switch is
+   * here rather than a call to {@link Scalar#read}, which C2 left out of line whenever it had compiled that first.
+   * A final class, so that arrays and maps of such records call {@link #read} directly (see {@code array}).
+   */
+  private static final class InOrderPlainRecord implements Node {
+    private final org.apache.kafka.connect.data.Schema connect;
+    private final byte[] kinds;
+    private final StructFiller filler;
+
+    InOrderPlainRecord(org.apache.kafka.connect.data.Schema connect, byte[] kinds, StructFiller filler) {
+      this.connect = connect;
+      this.kinds = kinds;
+      this.filler = filler;
+    }
+
+    @Override
+    public Struct read(Decoder in) throws IOException {
+      Struct struct = new Struct(connect);
+      readInOrder(filler.values(struct), kinds, in);
+      return struct;
+    }
+
+    private static void readInOrder(Object[] values, byte[] kinds, Decoder in) throws IOException {
+      for (int i = 0; i < values.length; i++) {
+        Object value;
+        switch (kinds[i]) {
+          case Scalar.STRING -> value = in.readString();
+          case Scalar.INT -> value = Integer.valueOf(in.readInt());
+          case Scalar.LONG -> value = Long.valueOf(in.readLong());
+          case Scalar.FLOAT -> value = Float.valueOf(in.readFloat());
+          case Scalar.DOUBLE -> value = Double.valueOf(in.readDouble());
+          case Scalar.BOOLEAN -> value = Boolean.valueOf(in.readBoolean());
+          case Scalar.BYTES -> value = ConnectReadSupport.readBytes(in);
+          default -> throw new IllegalStateException("Not a scalar kind: " + kinds[i]);
+        }
+        values[i] = value;
+      }
+    }
+  }
+
+  /**
    * Plain scalar fields of a record, and their unions with null, read by a switch in the record's loop instead of a
    * call through a node each: the nodes of a record make that call megamorphic, which cost the tree about a third of
    * its time on records of small fields (organization.avsc's attributes). The same reads and boxes as {@code node()}'s
@@ -433,6 +455,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
     static final byte FLOAT = 4;
     static final byte DOUBLE = 5;
     static final byte BOOLEAN = 6;
+    static final byte BYTES = 7;
 
     private Scalar() {}
 
@@ -448,6 +471,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         case FLOAT -> FLOAT;
         case DOUBLE -> DOUBLE;
         case BOOLEAN -> BOOLEAN;
+        case BYTES -> BYTES;
         default -> NONE;
       };
     }
@@ -487,6 +511,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         case FLOAT -> Float.valueOf(in.readFloat());
         case DOUBLE -> Double.valueOf(in.readDouble());
         case BOOLEAN -> Boolean.valueOf(in.readBoolean());
+        case BYTES -> ConnectReadSupport.readBytes(in);
         default -> throw new IllegalStateException("Not a scalar kind: " + kind);
       };
     }

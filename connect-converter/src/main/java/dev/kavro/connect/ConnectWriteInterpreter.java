@@ -229,8 +229,10 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
       boolean union = avro.getElementType().getType() == Schema.Type.UNION;
       Node element = union ? node(connect.valueSchema(), avro.getElementType())
           : value(connect.valueSchema(), avro.getElementType());
-      // Plain primitive items are written by a switch, not through their node (one megamorphic call less per item).
+      // Plain primitive items are written by a switch, and plain records by a call bound at build time, not through
+      // their node: the call through a node is megamorphic wherever a JVM converts more than one schema.
       byte kind = union ? Primitive.NONE : Primitive.of(connect.valueSchema(), avro.getElementType());
+      PlainRecord records = element instanceof PlainRecord r ? r : null;
       return (v, out) -> {
         Collection<?> values = ConnectWriteSupport.collection(v);
         out.writeArrayStart();
@@ -239,26 +241,28 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
           // Connect's own lists: walked by index, without an iterator's checks.
           for (int i = 0, n = list.size(); i < n; i++) {
             out.startItem();
-            collectionValue(list.get(i), kind, union, element, out);
+            collectionValue(list.get(i), kind, records, union, element, out);
           }
         } else {
           for (Object e : values) {
             out.startItem();
-            collectionValue(e, kind, union, element, out);
+            collectionValue(e, kind, records, union, element, out);
           }
         }
         out.writeArrayEnd();
       };
     }
 
-    /** An array item or map value: by the switch for plain primitives, else through its node. */
-    private static void collectionValue(Object e, byte kind, boolean union, Node element, Encoder out)
-        throws IOException {
+    /** An array item or map value: by the switch for plain primitives, the plain-record writer, else its node. */
+    private static void collectionValue(Object e, byte kind, PlainRecord records, boolean union, Node element,
+        Encoder out) throws IOException {
       if (e == null && !union) {
         throw ConnectWriteSupport.nullForRequired();
       }
       if (kind != Primitive.NONE) {
         Primitive.write(kind, e, out);
+      } else if (records != null) {
+        records.write(e, out);
       } else {
         element.write(e, out);
       }
@@ -269,6 +273,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
       Node value = union ? node(connect.valueSchema(), avro.getValueType())
           : value(connect.valueSchema(), avro.getValueType());
       byte kind = union ? Primitive.NONE : Primitive.of(connect.valueSchema(), avro.getValueType());
+      PlainRecord records = value instanceof PlainRecord r ? r : null;
       return (v, out) -> {
         Map<?, ?> map = ConnectWriteSupport.mapInWriteOrder(v);
         out.writeMapStart();
@@ -276,7 +281,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
         for (Map.Entry<?, ?> e : map.entrySet()) {
           out.startItem();
           out.writeString((String) e.getKey());
-          collectionValue(e.getValue(), kind, union, value, out);
+          collectionValue(e.getValue(), kind, records, union, value, out);
         }
         out.writeMapEnd();
       };
@@ -338,7 +343,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
         defaults[i] = withoutDefault[i] ? null : connectFields[i].schema().defaultValue();
       }
       if (Primitive.allPlain(kinds, nullable, withoutDefault)) {
-        return plainRecord(connect, connectFields, kinds, defaults);
+        return new PlainRecord(connect, connectFields, kinds, defaults, filler);
       }
       return (v, out) -> {
         Struct struct = ConnectWriteSupport.struct(v, connect);
@@ -383,24 +388,6 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
       };
     }
 
-    /**
-     * A record whose fields are all plain primitives of a non-union Avro type (attributes, metrics, ...): one switch
-     * per field, read in place. The same values, checks and bytes as {@link #record}'s general loop.
-     */
-    private Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] fields, byte[] kinds,
-        Object[] defaults) {
-      return (v, out) -> {
-        Struct struct = ConnectWriteSupport.struct(v, connect);
-        Object[] values = filler.values(struct);
-        for (int i = 0; i < kinds.length; i++) {
-          Object value = values != null ? values[i] : struct.get(fields[i]);
-          if (value == null && (value = defaults[i]) == null) {
-            throw ConnectWriteSupport.fieldError(fields[i].name(), ConnectWriteSupport.nullForRequired());
-          }
-          Primitive.write(kinds[i], value, out);
-        }
-      };
-    }
 
     /** Connect's union struct: the first field set selects the branch, as the generic path selects it. */
     private Node generalUnion(org.apache.kafka.connect.data.Schema connect, Schema union) {
@@ -442,6 +429,41 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
   }
 
   /**
+   * A record whose fields are all plain primitives of a non-union Avro type (attributes, metrics, ...): one switch per
+   * field, read in place. The same values, checks and bytes as {@code record}'s general loop. A final class, so that
+   * arrays and maps of such records call {@link #write} directly (see {@code array}).
+   */
+  private static final class PlainRecord implements Node {
+    private final org.apache.kafka.connect.data.Schema connect;
+    private final Field[] fields;
+    private final byte[] kinds;
+    private final Object[] defaults;
+    private final StructFiller filler;
+
+    PlainRecord(org.apache.kafka.connect.data.Schema connect, Field[] fields, byte[] kinds, Object[] defaults,
+        StructFiller filler) {
+      this.connect = connect;
+      this.fields = fields;
+      this.kinds = kinds;
+      this.defaults = defaults;
+      this.filler = filler;
+    }
+
+    @Override
+    public void write(Object v, Encoder out) throws IOException {
+      Struct struct = ConnectWriteSupport.struct(v, connect);
+      Object[] values = filler.values(struct);
+      for (int i = 0; i < kinds.length; i++) {
+        Object value = values != null ? values[i] : struct.get(fields[i]);
+        if (value == null && (value = defaults[i]) == null) {
+          throw ConnectWriteSupport.fieldError(fields[i].name(), ConnectWriteSupport.nullForRequired());
+        }
+        Primitive.write(kinds[i], value, out);
+      }
+    }
+  }
+
+  /**
    * Plain primitive fields of a record, written by a switch in the record's loop instead of a call through a node
    * each: the nodes of a wide record make that call megamorphic. The same casts and writes as {@code value()}'s
    * nodes for these shapes.
@@ -455,6 +477,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
     static final byte FLOAT = 5;
     static final byte DOUBLE = 6;
     static final byte BOOLEAN = 7;
+    static final byte BYTES = 8;
 
     private Primitive() {}
 
@@ -472,6 +495,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
         case FLOAT32 -> type == Schema.Type.FLOAT ? FLOAT : NONE;
         case FLOAT64 -> type == Schema.Type.DOUBLE ? DOUBLE : NONE;
         case BOOLEAN -> type == Schema.Type.BOOLEAN ? BOOLEAN : NONE;
+        case BYTES -> type == Schema.Type.BYTES && avro.getLogicalType() == null ? BYTES : NONE;
         default -> NONE;
       };
     }
@@ -495,6 +519,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
         case FLOAT -> out.writeFloat((Float) v);
         case DOUBLE -> out.writeDouble((Double) v);
         case BOOLEAN -> out.writeBoolean((Boolean) v);
+        case BYTES -> ConnectWriteSupport.writeBytes(v, out);
         default -> throw new IllegalStateException("Not a primitive kind: " + kind);
       }
     }
