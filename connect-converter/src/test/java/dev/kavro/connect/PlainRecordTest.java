@@ -163,10 +163,13 @@ class PlainRecordTest {
     }
   }
 
-  /** The same struct schema with its fields (and those of its structs, also in arrays) in reverse order. */
+  /** The same struct schema with its fields (and those of its structs, also in arrays and maps) in reverse order. */
   private static org.apache.kafka.connect.data.Schema reversed(org.apache.kafka.connect.data.Schema schema) {
     if (schema.type() == org.apache.kafka.connect.data.Schema.Type.ARRAY) {
       return SchemaBuilder.array(reversed(schema.valueSchema())).build();
+    }
+    if (schema.type() == org.apache.kafka.connect.data.Schema.Type.MAP) {
+      return SchemaBuilder.map(schema.keySchema(), reversed(schema.valueSchema())).build();
     }
     if (schema.type() != org.apache.kafka.connect.data.Schema.Type.STRUCT) {
       return schema;
