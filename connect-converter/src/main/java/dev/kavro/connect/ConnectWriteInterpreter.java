@@ -388,7 +388,6 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
       };
     }
 
-
     /** Connect's union struct: the first field set selects the branch, as the generic path selects it. */
     private Node generalUnion(org.apache.kafka.connect.data.Schema connect, Schema union) {
       List<Schema> types = union.getTypes();
