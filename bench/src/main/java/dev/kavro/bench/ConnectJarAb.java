@@ -6,8 +6,11 @@ import java.lang.invoke.MethodType;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A/B of the converter's own paths in two bench jars (say, a commit before a change and after it) in one JVM, for a
@@ -22,22 +25,30 @@ import java.util.List;
  * JVM), and more turns do not average that out. {@code --jvms N} runs the same comparison in N fresh JVMs, the jars'
  * order swapped in every second one, and prints each cell's B/A per JVM and their geometric mean:
  * {@code java -cp kavro-bench.jar dev.kavro.bench.ConnectJarAb --jvms 6 A.jar B.jar [turns] [case...]}.
+ * {@code --generic} (anywhere) adds the GenericRecord paths, whose B/A divides Kavro's to give the change of the
+ * converter's Kavro / GenericRecord ratio.
  */
 public final class ConnectJarAb {
   private static final long TURN_NANOS = 300_000_000L;
   private static final long WARMUP_NANOS = 3_000_000_000L;
-  private static final String[] PATHS = {"toConnectKavro", "fromConnectKavro"};
+  private static final List<String> KAVRO_PATHS = List.of("toConnectKavro", "fromConnectKavro");
+  /** With {@code --generic}: also the GenericRecord paths, so that a change of Kavro / GenericRecord shows. */
+  private static final List<String> ALL_PATHS = List.of("toConnectKavro", "fromConnectKavro", "toConnectGeneric",
+      "fromConnectGeneric");
   /** Keeps results alive so that no path is optimised away. */
 
   private ConnectJarAb() {}
 
   public static void main(String[] args) throws Throwable {
+    List<String> options = new ArrayList<>(Arrays.asList(args));
+    boolean generic = options.remove("--generic");
+    args = options.toArray(new String[0]);
     if (args.length > 1 && args[0].equals("--jvms")) {
-      ConnectJarAbJvms.run(Integer.parseInt(args[1]), Arrays.asList(args).subList(2, args.length));
+      ConnectJarAbJvms.run(Integer.parseInt(args[1]), Arrays.asList(args).subList(2, args.length), generic);
       return;
     }
     if (args.length < 2) {
-      System.err.println("usage: ConnectJarAb [--jvms N] A.jar B.jar [turns] [case...]");
+      System.err.println("usage: ConnectJarAb [--jvms N] [--generic] A.jar B.jar [turns] [case...]");
       System.exit(2);
     }
     int turns = args.length > 2 ? Integer.parseInt(args[2]) : 7;
@@ -48,7 +59,7 @@ public final class ConnectJarAb {
     for (String name : cases) {
       engines[0] = new Engine(Path.of(args[0]), name);
       engines[1] = new Engine(Path.of(args[1]), name);
-      for (String path : PATHS) {
+      for (String path : generic ? ALL_PATHS : KAVRO_PATHS) {
         for (Engine e : engines) {
           e.run(path, WARMUP_NANOS);
         }
@@ -72,8 +83,7 @@ public final class ConnectJarAb {
 
   /** One jar's {@code ConnectEngines} on one case. */
   private static final class Engine {
-    private final MethodHandle toConnect;
-    private final MethodHandle fromConnect;
+    private final Map<String, MethodHandle> paths = new HashMap<>();
     private final int records;
 
     Engine(Path jar, String name) throws Throwable {
@@ -86,17 +96,17 @@ public final class ConnectJarAb {
       records = benchCase.getField("RECORDS").getInt(null);
       MethodHandles.Lookup lookup = MethodHandles.publicLookup();
       MethodType intToObject = MethodType.methodType(Object.class, int.class);
-      toConnect = lookup.findVirtual(engines, "toConnectKavro",
-          MethodType.methodType(loader.loadClass("org.apache.kafka.connect.data.SchemaAndValue"), int.class))
-          .bindTo(instance).asType(intToObject);
-      fromConnect = lookup.findVirtual(engines, "fromConnectKavro", MethodType.methodType(byte[].class, int.class))
-          .bindTo(instance).asType(intToObject);
+      Class<?> schemaAndValue = loader.loadClass("org.apache.kafka.connect.data.SchemaAndValue");
+      for (String path : ALL_PATHS) {
+        Class<?> result = path.startsWith("to") ? schemaAndValue : byte[].class;
+        paths.put(path, lookup.findVirtual(engines, path, MethodType.methodType(result, int.class))
+            .bindTo(instance).asType(intToObject));
+      }
     }
 
     /** Runs one path for about {@code cpuNanos} of this thread's CPU time; answers records per CPU-second. */
     double run(String path, long cpuNanos) throws Throwable {
-      MethodHandle handle = path.equals(PATHS[0]) ? toConnect : fromConnect;
-      return CpuTurn.run(handle, records, cpuNanos).recordsPerCpuSecond();
+      return CpuTurn.run(paths.get(path), records, cpuNanos).recordsPerCpuSecond();
     }
   }
 }

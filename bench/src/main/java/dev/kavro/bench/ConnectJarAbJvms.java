@@ -17,10 +17,13 @@ import java.util.Map;
 final class ConnectJarAbJvms {
   private ConnectJarAbJvms() {}
 
-  /** @param args {@code A.jar B.jar [turns] [case...]}, as {@link ConnectJarAb} takes them */
-  static void run(int jvms, List<String> args) throws IOException, InterruptedException {
+  /**
+   * @param args {@code A.jar B.jar [turns] [case...]}, as {@link ConnectJarAb} takes them
+   * @param generic whether the JVMs also run the GenericRecord paths ({@code --generic})
+   */
+  static void run(int jvms, List<String> args, boolean generic) throws IOException, InterruptedException {
     if (jvms < 1 || args.size() < 2) {
-      throw new IllegalArgumentException("usage: ConnectJarAb --jvms N A.jar B.jar [turns] [case...]");
+      throw new IllegalArgumentException("usage: ConnectJarAb --jvms N [--generic] A.jar B.jar [turns] [case...]");
     }
     Map<String, List<Double>> ratios = new LinkedHashMap<>();
     for (int j = 0; j < jvms; j++) {
@@ -30,6 +33,9 @@ final class ConnectJarAbJvms {
       command.add(args.get(swapped ? 1 : 0));
       command.add(args.get(swapped ? 0 : 1));
       command.addAll(args.subList(2, args.size()));
+      if (generic) {
+        command.add("--generic");
+      }
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
           StandardCharsets.UTF_8))) {

@@ -5,6 +5,8 @@ import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.connect.runtime.ConnectWriteSupport;
 import dev.kavro.connect.runtime.StructFiller;
+import dev.kavro.runtime.BoxedFields;
+import dev.kavro.runtime.ByteArrayEncoder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -429,8 +431,9 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
 
   /**
    * A record whose fields are all plain primitives of a non-union Avro type (attributes, metrics, ...): one switch per
-   * field, read in place. The same values, checks and bytes as {@code record}'s general loop. A final class, so that
-   * arrays and maps of such records call {@link #write} directly (see {@code array}).
+   * field, read in place, by {@link BoxedFields} into the converter's {@link ByteArrayEncoder}. The same values, checks
+   * and bytes as {@code record}'s general loop. A final class, so that arrays and maps of such records call
+   * {@link #write} directly (see {@code array}).
    */
   private static final class PlainRecord implements Node {
     private final org.apache.kafka.connect.data.Schema connect;
@@ -452,6 +455,13 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
     public void write(Object v, Encoder out) throws IOException {
       Struct struct = ConnectWriteSupport.struct(v, connect);
       Object[] values = filler.values(struct);
+      if (values != null && out instanceof ByteArrayEncoder array) { // the converter's own encoder: one tight loop
+        int missing = BoxedFields.write(array, kinds, values, defaults);
+        if (missing >= 0) {
+          throw ConnectWriteSupport.fieldError(fields[missing].name(), ConnectWriteSupport.nullForRequired());
+        }
+        return;
+      }
       for (int i = 0; i < kinds.length; i++) {
         Object value = values != null ? values[i] : struct.get(fields[i]);
         if (value == null && (value = defaults[i]) == null) {
@@ -465,18 +475,18 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
   /**
    * Plain primitive fields of a record, written by a switch in the record's loop instead of a call through a node
    * each: the nodes of a wide record make that call megamorphic. The same casts and writes as {@code value()}'s
-   * nodes for these shapes.
+   * nodes for these shapes. The kinds are {@link BoxedFields}'s, so that a plain record's kinds are its program.
    */
   private static final class Primitive {
     static final byte NONE = 0;
-    static final byte STRING = 1;
-    static final byte INT = 2;
-    static final byte SMALL_INT = 3;
-    static final byte LONG = 4;
-    static final byte FLOAT = 5;
-    static final byte DOUBLE = 6;
-    static final byte BOOLEAN = 7;
-    static final byte BYTES = 8;
+    static final byte STRING = BoxedFields.STRING;
+    static final byte INT = BoxedFields.INT;
+    static final byte SMALL_INT = BoxedFields.NUMBER_AS_INT;
+    static final byte LONG = BoxedFields.LONG;
+    static final byte FLOAT = BoxedFields.FLOAT;
+    static final byte DOUBLE = BoxedFields.DOUBLE;
+    static final byte BOOLEAN = BoxedFields.BOOLEAN;
+    static final byte BYTES = BoxedFields.BYTES;
 
     private Primitive() {}
 

@@ -99,6 +99,18 @@ public final class ByteArrayEncoder extends Encoder {
   public void flush() {
   }
 
+  /** For {@link BoxedFields}, which writes into {@link #array} from a position of its own: sets the size. */
+  void position(int p) {
+    pos = p;
+  }
+
+  /** For {@link BoxedFields}: sets the size to {@code p}, makes room for {@code more} bytes, answers the array. */
+  byte[] room(int p, int more) {
+    pos = p;
+    ensure(more);
+    return buf;
+  }
+
   @Override
   public void writeNull() {
   }
@@ -116,7 +128,7 @@ public final class ByteArrayEncoder extends Encoder {
   }
 
   /** Stores {@code n} zig-zag varint encoded at {@code p}, which has room for five bytes; answers the next position. */
-  private static int putVarInt(byte[] b, int p, int n) {
+  static int putVarInt(byte[] b, int p, int n) {
     int v = (n << 1) ^ (n >> 31);
     while ((v & ~0x7F) != 0) {
       b[p++] = (byte) (v | 0x80);
@@ -129,15 +141,18 @@ public final class ByteArrayEncoder extends Encoder {
   @Override
   public void writeLong(long n) {
     ensure(10);
+    pos = putVarLong(buf, pos, n);
+  }
+
+  /** Stores {@code n} zig-zag varint encoded at {@code p}, which has room for ten bytes; answers the next position. */
+  static int putVarLong(byte[] b, int p, long n) {
     long v = (n << 1) ^ (n >> 63);
-    byte[] b = buf;
-    int p = pos;
     while ((v & ~0x7FL) != 0) {
       b[p++] = (byte) (v | 0x80);
       v >>>= 7;
     }
     b[p++] = (byte) v;
-    pos = p;
+    return p;
   }
 
   @Override
@@ -306,7 +321,11 @@ public final class ByteArrayEncoder extends Encoder {
     int start = bytes.position();
     int len = bytes.limit() - start;
     ensure(len);
-    bytes.get(start, buf, pos, len);
+    if (bytes.hasArray()) { // a heap buffer: its array copied straight, without get()'s generic copy path
+      System.arraycopy(bytes.array(), bytes.arrayOffset() + start, buf, pos, len);
+    } else {
+      bytes.get(start, buf, pos, len);
+    }
     pos += len;
   }
 

@@ -323,7 +323,7 @@ class ByteArrayEncoderTest {
     };
   }
 
-  private static int randomInt(Random random) {
+  static int randomInt(Random random) {
     return switch (random.nextInt(4)) {
       case 0 -> random.nextInt(128) - 64;
       case 1 -> random.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE;
@@ -331,7 +331,7 @@ class ByteArrayEncoderTest {
     };
   }
 
-  private static long randomLong(Random random) {
+  static long randomLong(Random random) {
     return switch (random.nextInt(4)) {
       case 0 -> random.nextInt(128) - 64;
       case 1 -> random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
@@ -339,7 +339,7 @@ class ByteArrayEncoderTest {
     };
   }
 
-  private static String randomString(Random random) {
+  static String randomString(Random random) {
     int kind = random.nextInt(6);
     int length = kind == 5 ? 60 + random.nextInt(5000) : random.nextInt(80);
     StringBuilder s = new StringBuilder(length);
@@ -355,13 +355,13 @@ class ByteArrayEncoderTest {
     return s.toString();
   }
 
-  private static byte[] randomBytes(Random random) {
+  static byte[] randomBytes(Random random) {
     byte[] bytes = new byte[random.nextInt(4) == 0 ? random.nextInt(3000) : random.nextInt(20)];
     random.nextBytes(bytes);
     return bytes;
   }
 
-  private static ByteBuffer randomBuffer(Random random) {
+  static ByteBuffer randomBuffer(Random random) {
     byte[] bytes = randomBytes(random);
     int offset = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
     int position = random.nextInt(bytes.length - offset + 1);
