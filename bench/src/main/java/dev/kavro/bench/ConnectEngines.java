@@ -34,7 +34,7 @@ import org.apache.kafka.connect.data.Struct;
  *       {@code GenericDatumReader} (FastReaderBuilder, Avro's default) on the body after the 5-byte prefix, then
  *       {@code AvroToConnectValue.convert}, with the Connect schema converted once per case (Confluent caches it too);
  *   <li>toConnectData with {@code KavroConverter}: bytes straight to Connect values by its node tree (Connect has
- *       no compiled code: it was not faster, see {@code bench/results/connect-compiled-vs-tree.md});
+ *       no compiled code: it was not faster, see {@code bench/results/design-measurements.md});
  *   <li>fromConnectData through a {@code GenericRecord}, as Confluent's converter does it: {@code
  *       ConnectToAvroValue.convert}, then Avro's {@code GenericDatumWriter} after the 5-byte prefix;
  *   <li>fromConnectData with {@code KavroConverter}: Connect values straight to bytes.

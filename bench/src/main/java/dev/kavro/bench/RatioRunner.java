@@ -243,7 +243,7 @@ final class RatioRunner {
         + "does: toConnectData = Avro's `GenericDatumReader` then `AvroToConnectValue.convert` (Connect schema "
         + "converted once); fromConnectData = `ConnectToAvroValue.convert` then Avro's `GenericDatumWriter`. Kavro = "
         + "`KavroConverter` (its node tree, in every compile mode: compiled Connect code was dropped, see "
-        + "`bench/results/connect-compiled-vs-tree.md`).\n\n"
+        + "`bench/results/design-measurements.md`).\n\n"
         + "| case | toConnect GenericRecord | toConnect Kavro | fromConnect GenericRecord | fromConnect Kavro "
         + "| toConnect Kavro / GenericRecord | fromConnect Kavro / GenericRecord |\n"
         + "|---|---:|---:|---:|---:|---:|---:|\n");
@@ -413,8 +413,8 @@ final class RatioRunner {
     List<String> limitEngines;
     boolean gc;
     int forks = 1;
-    // Six, not three: on 2 cores, traces showed engines still short of steady state in their second to fourth second
-    // while C2 compiled the large readers, and a third warm-up let that dip into the measurement.
+    // Six warm-up seconds: on 2 cores C2 compiles the large generated readers on the cores the benchmark runs on,
+    // and a shorter warm-up lets that slow start into the measurement of one side of a ratio or the other.
     int warmupIterations = 6;
     int iterations = 4;
     TimeValue warmupTime = TimeValue.seconds(1);
@@ -466,8 +466,8 @@ final class RatioRunner {
 
     /**
      * The shape families and the hand-written limits with the engines the targets compare, short iterations: about
-     * 17 minutes on 2 quiet cores. Options after {@code --quick} override it. Five warm-up seconds: in the session-6
-     * quiet run three left the large compiled readers (wide, nested) still rising through the measurement.
+     * 17 minutes on 2 quiet cores. Options after {@code --quick} override it. Five warm-up seconds, so that the large
+     * compiled readers (wide, nested) are compiled by C2 before the measurement starts.
      */
     void quick() {
       decodeCases = QUICK_CASES;

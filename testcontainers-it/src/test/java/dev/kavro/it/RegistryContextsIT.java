@@ -32,9 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 16 against the real registry: ids looked up with {@code ?subject=}, qualified {@code :.ctx:} subjects from
- * a context strategy, and GUID header ids, which work where the server returns GUIDs and fail loudly where it does
- * not (Apicurio 3.3.3's ccompat API has no {@code guid}).
+ * Contexts and header ids against the real registry: ids looked up with {@code ?subject=}, qualified {@code :.ctx:}
+ * subjects from a context strategy, and GUID header ids, which work where the server returns GUIDs and fail loudly
+ * where it does not (Apicurio 3.3.3's ccompat API has no {@code guid}).
  */
 @ExtendWith(RealServers.class)
 class RegistryContextsIT {

@@ -1,4 +1,4 @@
-package dev.kavro.bench;
+package dev.kavro.bench.ab;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * {@link ConnectJarAb} repeated in fresh JVMs: the JIT state of each jar's code is fixed once per JVM and moves a
- * cell's ratio by 10-30%, so a comparison needs several JVMs, not more turns. Every second JVM gets the jars in the
+ * cell's ratio, so a comparison needs several JVMs, not more turns. Every second JVM gets the jars in the
  * other order (its ratios are inverted back to B/A). Prints each cell's ratio per JVM and their geometric mean.
  */
 final class ConnectJarAbJvms {
@@ -23,7 +23,7 @@ final class ConnectJarAbJvms {
    */
   static void run(int jvms, List<String> args, boolean generic) throws IOException, InterruptedException {
     if (jvms < 1 || args.size() < 2) {
-      throw new IllegalArgumentException("usage: ConnectJarAb --jvms N [--generic] A.jar B.jar [turns] [case...]");
+      throw new IllegalArgumentException("usage: ab-connect --jvms N [--generic] A.jar B.jar [turns] [case...]");
     }
     Map<String, List<Double>> ratios = new LinkedHashMap<>();
     for (int j = 0; j < jvms; j++) {

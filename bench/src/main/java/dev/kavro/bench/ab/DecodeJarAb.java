@@ -1,4 +1,4 @@
-package dev.kavro.bench;
+package dev.kavro.bench.ab;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -13,25 +13,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A/B of decode engines ({@link DecodeEngines}' methods: {@code kavro}, {@code kavroFallback}, {@code binaryKavro},
- * {@code binaryKavroFallback}, {@code fast}, {@code hand}, {@code binaryHand}) of one or more bench jars in one JVM,
- * for a shared machine where JMH runs of two forks cannot be compared: each jar has its own class loader, the engines
- * run in rotating turns of {@value #TURN_NANOS} ns of this thread's CPU time, and the median of the turns is reported
- * as records per CPU-second, with each engine's ratio to the first. Not JMH: on a quiet machine, run the ratio runner.
+ * A/B of decode engines ({@code DecodeEngines}' methods: {@code kavro}, {@code kavroFallback}, {@code binaryKavro},
+ * {@code binaryKavroFallback}, {@code fast}, {@code classic}, {@code hand}, {@code binaryHand}) of one or more bench
+ * jars in one JVM: each jar has its own class loader, the engines run in rotating turns of {@value #TURN_NANOS} ns of
+ * this thread's CPU time, and the median of the turns is reported as records per CPU-second, with each engine's ratio
+ * to the first. Not JMH: on a quiet machine, run the ratio runner.
  *
- * <p>Usage: {@code java -cp kavro-bench.jar dev.kavro.bench.DecodeJarAb case turns jar=engine...}, for example
+ * <p>Usage: {@code java -jar kavro-bench.jar ab-decode case turns jar=engine...}, for example
  * {@code wide 9 a.jar=kavro a.jar=kavroFallback b.jar=kavro}.
  */
 public final class DecodeJarAb {
   private static final long TURN_NANOS = 300_000_000L;
   private static final long WARMUP_NANOS = 4_000_000_000L;
-  /** Keeps results alive so that no engine is optimised away. */
-
   private DecodeJarAb() {}
 
   public static void main(String[] args) throws Throwable {
     if (args.length < 3) {
-      System.err.println("usage: DecodeJarAb case turns jar=engine...");
+      System.err.println("usage: ab-decode case turns jar=engine...");
       System.exit(2);
     }
     String name = args[0];

@@ -1,4 +1,4 @@
-package dev.kavro.bench;
+package dev.kavro.bench.ab;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -13,18 +13,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A/B of the converter's own paths in two bench jars (say, a commit before a change and after it) in one JVM, for a
- * shared machine where wall-clock JMH runs of two sessions cannot be compared: each jar is loaded by its own class
- * loader, the paths run in alternating turns of {@value #TURN_NANOS} ns of this thread's CPU time, and the median of
- * the turns is reported as records per CPU-second with the B/A ratio. Not JMH: on a quiet machine, run the JMH
- * {@code ConnectBenchmark} of each jar instead.
+ * A/B of the converter's own paths in two bench jars (say, before a change and after it) in one JVM: each jar is
+ * loaded by its own class loader, the paths run in alternating turns of {@value #TURN_NANOS} ns of this thread's CPU
+ * time, and the median of the turns is reported as records per CPU-second with the B/A ratio. Both jars see the same
+ * machine at the same moments, which two JMH runs one after the other do not; on a quiet machine the JMH
+ * {@code ConnectBenchmark} of each jar is the reference.
  *
- * <p>Usage: {@code java -cp kavro-bench.jar dev.kavro.bench.ConnectJarAb A.jar B.jar [turns] [case...]}
+ * <p>Usage: {@code java -jar kavro-bench.jar ab-connect A.jar B.jar [turns] [case...]}
  *
- * <p>One JVM's ratio moves by 10-30% between JVMs even on a quiet machine (each jar's JIT state is decided once per
- * JVM), and more turns do not average that out. {@code --jvms N} runs the same comparison in N fresh JVMs, the jars'
- * order swapped in every second one, and prints each cell's B/A per JVM and their geometric mean:
- * {@code java -cp kavro-bench.jar dev.kavro.bench.ConnectJarAb --jvms 6 A.jar B.jar [turns] [case...]}.
+ * <p>One JVM's ratio is fixed by that JVM's JIT state and heap layout, and more turns do not average it out.
+ * {@code --jvms N} runs the same comparison in N fresh JVMs, the jars' order swapped in every second one, and prints
+ * each cell's B/A per JVM and their geometric mean: {@code ab-connect --jvms 6 A.jar B.jar [turns] [case...]}.
  * {@code --generic} (anywhere) adds the GenericRecord paths, whose B/A divides Kavro's to give the change of the
  * converter's Kavro / GenericRecord ratio.
  */
@@ -35,8 +34,6 @@ public final class ConnectJarAb {
   /** With {@code --generic}: also the GenericRecord paths, so that a change of Kavro / GenericRecord shows. */
   private static final List<String> ALL_PATHS = List.of("toConnectKavro", "fromConnectKavro", "toConnectGeneric",
       "fromConnectGeneric");
-  /** Keeps results alive so that no path is optimised away. */
-
   private ConnectJarAb() {}
 
   public static void main(String[] args) throws Throwable {
@@ -48,7 +45,7 @@ public final class ConnectJarAb {
       return;
     }
     if (args.length < 2) {
-      System.err.println("usage: ConnectJarAb [--jvms N] [--generic] A.jar B.jar [turns] [case...]");
+      System.err.println("usage: ab-connect [--jvms N] [--generic] A.jar B.jar [turns] [case...]");
       System.exit(2);
     }
     int turns = args.length > 2 ? Integer.parseInt(args[2]) : 7;

@@ -1,4 +1,4 @@
-package dev.kavro.bench;
+package dev.kavro.bench.ab;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.management.ManagementFactory;

@@ -1,4 +1,4 @@
-package dev.kavro.bench;
+package dev.kavro.bench.ab;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -12,16 +12,16 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A/B of the encode engines ({@code EncodeEngines}) of one or more bench jars in one JVM, for a shared machine where
- * JMH runs of two sessions cannot be compared. Every (jar, engine) pair gets a class loader of its own, so that no JIT
+ * A/B of the encode engines ({@code EncodeEngines}) of one or more bench jars in one JVM, so that every engine sees the
+ * same machine at the same moments. Every (jar, engine) pair gets a class loader of its own, so that no JIT
  * profile is shared (Avro's writer sees one encoder type, as in JMH's separate forks). The pairs run in rotating
  * turns of about {@value #TURN_NANOS} ns of this thread's CPU time; per pair it prints the medians over the turns of
  * records per second of this thread's CPU, records per second of the whole process's CPU (which counts GC and JIT
  * threads, as JMH's throughput does on few cores) and the bytes this thread allocated per record, then each engine's
  * ratio to the first engine of the same jar.
  *
- * <p>Usage: {@code java -cp kavro-bench.jar dev.kavro.bench.EncodeJarAb turns jar[,jar...] engine[,engine...]
- * case...}; an engine a jar does not have is skipped.
+ * <p>Usage: {@code java -jar kavro-bench.jar ab-encode turns jar[,jar...] engine[,engine...] case...}; an engine a
+ * jar does not have is skipped.
  */
 public final class EncodeJarAb {
   private static final long TURN_NANOS = 300_000_000L;
@@ -30,13 +30,11 @@ public final class EncodeJarAb {
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-  /** Keeps results alive so that no engine is optimised away. */
-
   private EncodeJarAb() {}
 
   public static void main(String[] args) throws Throwable {
     if (args.length < 4) {
-      System.err.println("usage: EncodeJarAb turns jar[,jar...] engine[,engine...] case...");
+      System.err.println("usage: ab-encode turns jar[,jar...] engine[,engine...] case...");
       System.exit(2);
     }
     int turns = Integer.parseInt(args[0]);
