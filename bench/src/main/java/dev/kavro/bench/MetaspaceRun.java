@@ -11,6 +11,8 @@ import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.nio.ByteBuffer;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,8 +59,9 @@ final class MetaspaceRun {
     ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
     System.out.printf(Locale.ROOT, "# Metaspace with %d distinct schema ids through one deserializer, reader cache "
         + "bounded to %d entries%n%n%d reads per id, %d for every %d-th id (compile threshold %d)%n%n"
-        + "- JVM: %s%n- CPU: %s%n%n", schemas, cacheMax, reads, hotReads, hotEvery,
-        ReaderCache.DEFAULT_COMPILE_THRESHOLD, MachineInfo.jvm(), MachineInfo.cpu());
+        + "- Date: %s%n- JVM: %s%n- CPU: %s%n- OS: %s%n%n", schemas, cacheMax, reads, hotReads, hotEvery,
+        ReaderCache.DEFAULT_COMPILE_THRESHOLD, ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME),
+        MachineInfo.jvm(), MachineInfo.cpu(), MachineInfo.os());
     System.out.println("| schema ids read | metaspace used (MiB) | classes loaded | classes unloaded | compiles | "
         + "cache size |");
     System.out.println("|---:|---:|---:|---:|---:|---:|");
