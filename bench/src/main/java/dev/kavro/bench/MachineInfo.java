@@ -6,15 +6,15 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** The JVM and CPU that produced a result, for the header of every committed table. */
-final class MachineInfo {
+public final class MachineInfo {
   private MachineInfo() {}
 
-  static String jvm() {
+  public static String jvm() {
     return System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + " ("
         + System.getProperty("java.vm.vendor") + ")";
   }
 
-  static String cpu() {
+  public static String cpu() {
     String model = "unknown CPU";
     try {
       List<String> lines = Files.readAllLines(Path.of("/proc/cpuinfo"));
@@ -29,7 +29,7 @@ final class MachineInfo {
     return model + ", " + Runtime.getRuntime().availableProcessors() + " cores available";
   }
 
-  static String os() {
+  public static String os() {
     return System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
   }
 }

@@ -1,7 +1,7 @@
 package dev.kavro.bench.demo;
 
-import dev.kavro.bench.data.BenchSchemas;
-import dev.kavro.bench.data.RandomDatum;
+import dev.kavro.bench.data.BenchCase;
+import dev.kavro.bench.demo.AlternatingRounds.Comparison;
 import dev.kavro.bench.servers.EmbeddedKafkaBroker;
 import dev.kavro.cache.ReaderCache;
 import dev.kavro.registry.MockSchemaRegistry;
@@ -10,58 +10,56 @@ import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.serde.KavroDeserializer;
 import dev.kavro.serde.KavroSerializer;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import org.apache.avro.Schema;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.Deserializer;
 
 /**
- * The one-command demo: an embedded KRaft broker and a schema registry (the in-JVM {@code mock://} one by default,
- * Apicurio with {@code --registry apicurio}); N records produced with {@code KavroSerializer}; the topic consumed once
- * with {@code KavroDeserializer} and once with a plain-Avro deserializer doing the same framing; records/s for both.
+ * The one-command demo: what a user gains by switching to Kavro, per schema and path. An embedded KRaft broker and a
+ * schema registry (the in-JVM {@code mock://} one by default, Apicurio with {@code --registry apicurio}); per schema,
+ * a topic of records produced with {@code KavroSerializer}, consumed by {@code KavroDeserializer} and by a plain-Avro
+ * deserializer ({@link PlainAvroDeserializer}), and the in-memory paths of {@link InMemoryPaths} (the Connect
+ * converter both ways), each against its peer in {@link AlternatingRounds}. A number-heavy and a string-heavy schema
+ * by default, so that the report shows where the gain is and where Kavro is about level.
  */
 public final class Demo {
-  private static final String TOPIC = "kavro-demo";
-  private static final int DISTINCT_RECORDS = 10_000;
-  private static final int COMPARED_RECORDS = 1_000;
-  private static final long WARMUP_RECORDS = 100_000;
+  /** The metrics of a consumer pass, in the order {@link ConsumerPass#rates} returns them. */
+  static final List<String> CONSUMER_METRICS = List.of("consumer poll loop", "inside deserialize()");
+  private static final String CONSUMER_PEER = "a plain-Avro deserializer written for this demo: it strips "
+      + "Confluent's 5-byte prefix, fetches the writer schema by id once from the same registry, and decodes with Avro "
+      + "1.12's GenericDatumReader (FastReaderBuilder), the least a consumer of this format must do. It is not "
+      + "Confluent's KafkaAvroDeserializer, which is not on Maven Central; Kavro against that is in docs/benchmarks.md.";
+  private static final int WARMUP_ROUNDS = 2;
+  private static final long IN_MEMORY_TURN_NANOS = 500_000_000L;
   private static final PrintStream OUT = System.out;
 
   private Demo() {}
 
   /** Runs the demo; returns the process exit code. */
   public static int run(String[] args) throws Exception {
-    Options o;
+    DemoOptions o;
     try {
-      o = Options.parse(args);
+      o = DemoOptions.parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
-      System.err.println(Options.HELP);
+      System.err.println(DemoOptions.HELP);
       return 2;
     }
     if (o == null) {
-      OUT.println(Options.HELP);
+      OUT.println(DemoOptions.HELP);
       return 0;
     }
     String missing = Registry.missingPrerequisite(o);
@@ -69,55 +67,98 @@ public final class Demo {
       System.err.println(missing);
       return 2;
     }
-    Schema schema = BenchSchemas.load(o.schema);
-    OUT.printf(Locale.ROOT, "Kavro demo: %,d %s records through an embedded Kafka broker (%s, %d cores)%n",
-        o.records, schema.getName(), System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
+    OUT.printf(Locale.ROOT, "Kavro demo: %s, %,d records per topic, %d rounds per path (%s, %d cores)%n",
+        String.join(" and ", o.schemas), o.records, o.rounds,
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
         Runtime.getRuntime().availableProcessors());
     long t0 = System.nanoTime();
+    Report report = new Report();
     try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(o.workDir); Registry registry = Registry.start(o)) {
       OUT.printf(Locale.ROOT, "Broker at %s, registry %s (ready in %.1f s)%n", broker.bootstrapServers(),
           registry.url, (System.nanoTime() - t0) / 1e9);
-      createTopic(broker.bootstrapServers());
-      produce(broker.bootstrapServers(), registry.url, schema, o.records);
-
       KavroDeserializer kavro = new KavroDeserializer();
       kavro.configure(Map.of("schema.registry.url", registry.url), false);
       PlainAvroDeserializer plain = new PlainAvroDeserializer(registry.client);
-      // Both deserializers and the consumer code get the same JIT warm-up before anything is timed.
-      long warmup = Math.min(o.records, WARMUP_RECORDS);
-      consume(broker.bootstrapServers(), "warm-up, Kavro", kavro, warmup);
-      consume(broker.bootstrapServers(), "warm-up, plain Avro", plain, warmup);
-      Pass kavroPass = consume(broker.bootstrapServers(), "KavroDeserializer", kavro, o.records);
-      Pass plainPass = consume(broker.bootstrapServers(), "plain Avro", plain, o.records);
-      kavro.close();
-      report(kavroPass, plainPass);
-      ReaderCache cache = ReaderCache.shared();
-      OUT.printf(Locale.ROOT, "Kavro reads so far: %,d through compiled code, %,d through the fallback (%d compiles, "
-          + "%d failures).%n", cache.getCompiledReads(), cache.getFallbackReads(), cache.getCompiles(),
-          cache.getCompileFailures());
-      if (!kavroPass.firstValues.equals(plainPass.firstValues)) {
-        OUT.println("ERROR: the two deserializers returned different values for the first records");
-        return 1;
+      for (String schema : o.schemas) {
+        BenchCase benchCase = BenchCase.load(schema);
+        List<Comparison> comparisons = new ArrayList<>();
+        report.peer(CONSUMER_METRICS.get(0) + ", " + CONSUMER_METRICS.get(1), CONSUMER_PEER);
+        String failure = consumerPaths(broker.bootstrapServers(), registry.url, benchCase, kavro, plain, o,
+            comparisons);
+        if (failure == null) {
+          failure = inMemoryPaths(benchCase, o, comparisons, report);
+        }
+        if (failure != null) {
+          OUT.println("ERROR: " + failure);
+          return 1;
+        }
+        report.add(new Report.SchemaResult(schema, DataMix.of(benchCase), comparisons));
       }
-      OUT.printf(Locale.ROOT, "Both deserializers returned equal values for the first %,d records.%n",
-          kavroPass.firstValues.size());
+      kavro.close();
+    }
+    OUT.print(report.text());
+    ReaderCache cache = ReaderCache.shared();
+    OUT.printf(Locale.ROOT, "Kavro's reads: %,d through compiled code, %,d through the fallback (%d compiles, %d "
+        + "failures).%n", cache.getCompiledReads(), cache.getFallbackReads(), cache.getCompiles(),
+        cache.getCompileFailures());
+    if (o.out != null) {
+      Files.createDirectories(o.out.toAbsolutePath().getParent());
+      Files.writeString(o.out, report.markdown(o), StandardCharsets.UTF_8);
+      OUT.println("Written to " + o.out.toAbsolutePath());
     }
     OUT.printf(Locale.ROOT, "Done in %.1f s; the broker's log dir is deleted.%n", (System.nanoTime() - t0) / 1e9);
+    if (AlternatingRounds.sinkIsMagic()) {
+      OUT.println();
+    }
     return 0;
   }
 
-  private static void createTopic(String bootstrap) throws ExecutionException, InterruptedException {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-      admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
-    }
+  /**
+   * Produces the case's records to a topic of their own and reads it in alternating rounds with both deserializers;
+   * answers why the two disagree, or {@code null}.
+   */
+  private static String consumerPaths(String bootstrap, String registryUrl, BenchCase benchCase,
+      KavroDeserializer kavro, PlainAvroDeserializer plain, DemoOptions o, List<Comparison> comparisons)
+      throws Exception {
+    String topic = "kavro-demo-" + benchCase.name;
+    produce(bootstrap, registryUrl, topic, benchCase, o.records);
+    OUT.printf(Locale.ROOT, "  %s, consumer: KavroDeserializer against plain Avro%n", benchCase.name);
+    List<List<Object>> firstValues = new ArrayList<>(List.of(List.of(), List.of()));
+    AlternatingRounds.Turn kavroTurn = () -> keep(ConsumerPass.run(bootstrap, topic, kavro, o.records), firstValues, 0);
+    AlternatingRounds.Turn plainTurn = () -> keep(ConsumerPass.run(bootstrap, topic, plain, o.records), firstValues, 1);
+    comparisons.addAll(AlternatingRounds.run(CONSUMER_METRICS, kavroTurn, plainTurn, WARMUP_ROUNDS, o.rounds, OUT));
+    return firstValues.get(0).equals(firstValues.get(1)) ? null
+        : benchCase.name + ": the two deserializers returned different values for the first records";
   }
 
-  private static void produce(String bootstrap, String registryUrl, Schema schema, long records) throws Exception {
-    // Distinct seeded records, cycled: generating a million random ones would take longer than the demo itself.
-    RandomDatum random = new RandomDatum(42, schema.getName().equals("Organization") ? 40 : -1);
-    List<Object> values = new ArrayList<>(DISTINCT_RECORDS);
-    for (int i = 0; i < DISTINCT_RECORDS; i++) {
-      values.add(random.next(schema));
+  private static double[] keep(ConsumerPass pass, List<List<Object>> firstValues, int side) {
+    firstValues.set(side, pass.firstValues());
+    return pass.rates();
+  }
+
+  /** Times every in-memory pair on the case's records; answers which pair disagrees, or {@code null}. */
+  private static String inMemoryPaths(BenchCase benchCase, DemoOptions o, List<Comparison> comparisons, Report report)
+      throws Exception {
+    for (PathPair pair : InMemoryPaths.of(benchCase)) {
+      for (int i = 0; i < benchCase.distinct; i++) {
+        if (!pair.sameResult(i)) {
+          return benchCase.name + ", " + pair.name() + ": Kavro and its peer differ on record " + i;
+        }
+      }
+      OUT.printf(Locale.ROOT, "  %s, %s%n", benchCase.name, pair.name());
+      comparisons.addAll(AlternatingRounds.run(List.of(pair.name()),
+          AlternatingRounds.overRecords(pair::kavro, BenchCase.RECORDS, IN_MEMORY_TURN_NANOS),
+          AlternatingRounds.overRecords(pair::peer, BenchCase.RECORDS, IN_MEMORY_TURN_NANOS),
+          WARMUP_ROUNDS, o.rounds, OUT));
+      report.peer(pair.name(), pair.peerDescription());
+    }
+    return null;
+  }
+
+  private static void produce(String bootstrap, String registryUrl, String topic, BenchCase benchCase, long records)
+      throws ExecutionException, InterruptedException {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
     }
     Map<String, Object> config = new HashMap<>();
     config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -128,85 +169,18 @@ public final class Demo {
     config.put("schema.registry.url", registryUrl);
     KavroSerializer serializer = new KavroSerializer();
     serializer.configure(config, false);
-    ProgressBar bar = new ProgressBar(OUT, "producing", records);
+    ProgressBar bar = new ProgressBar(OUT, "producing " + benchCase.name, records);
     long start = System.nanoTime();
     try (KafkaProducer<byte[], Object> producer = new KafkaProducer<>(config, new ByteArraySerializer(), serializer)) {
+      // The case's seeded records, cycled: as many distinct records as the bench's own cases read.
       for (long i = 0; i < records; i++) {
-        producer.send(new ProducerRecord<>(TOPIC, values.get((int) (i % DISTINCT_RECORDS))));
+        producer.send(new ProducerRecord<>(topic, benchCase.writerData.get((int) (i % benchCase.distinct))));
         bar.update(i + 1);
       }
       producer.flush();
     }
     bar.finish(records);
     OUT.printf(Locale.ROOT, "  produced in %.1f s with KavroSerializer%n", (System.nanoTime() - start) / 1e9);
-  }
-
-  private static Pass consume(String bootstrap, String label, Deserializer<Object> deserializer, long records) {
-    TimedDeserializer timed = new TimedDeserializer(deserializer);
-    Map<String, Object> config = new HashMap<>();
-    config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000);
-    config.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 64 * 1024 * 1024);
-    config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 16 * 1024 * 1024);
-    config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    TopicPartition partition = new TopicPartition(TOPIC, 0);
-    List<Object> first = new ArrayList<>(COMPARED_RECORDS);
-    long count = 0;
-    long start;
-    long elapsed;
-    ProgressBar bar;
-    try (KafkaConsumer<byte[], Object> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), timed)) {
-      consumer.assign(List.of(partition));
-      consumer.seekToBeginning(List.of(partition));
-      bar = new ProgressBar(OUT, label, records);
-      start = System.nanoTime();
-      long deadline = start + TimeUnit.MINUTES.toNanos(10);
-      while (count < records) {
-        if (System.nanoTime() > deadline) {
-          throw new IllegalStateException(label + ": only " + count + " of " + records + " records in 10 minutes");
-        }
-        ConsumerRecords<byte[], Object> batch = consumer.poll(Duration.ofMillis(500));
-        for (ConsumerRecord<byte[], Object> r : batch) {
-          if (count == records) {
-            break;
-          }
-          if (first.size() < COMPARED_RECORDS) {
-            first.add(r.value());
-          }
-          count++;
-        }
-        bar.update(count);
-      }
-      elapsed = System.nanoTime() - start;
-    }
-    bar.finish(count);
-    return new Pass(label, count, elapsed, timed.nanos(), first);
-  }
-
-  private static void report(Pass kavro, Pass plain) {
-    OUT.println();
-    OUT.println("                         whole poll loop      deserializer alone");
-    for (Pass p : List.of(kavro, plain)) {
-      OUT.printf(Locale.ROOT, "  %-20s %,14.0f rec/s   %,14.0f rec/s%n", p.label, p.loopRate(), p.deserializeRate());
-    }
-    OUT.printf(Locale.ROOT, "  %-20s %14.2fx   %14.2fx%n", "Kavro / plain Avro", kavro.loopRate() / plain.loopRate(),
-        kavro.deserializeRate() / plain.deserializeRate());
-    OUT.println();
-    OUT.println("The poll loop is what a consumer sees: fetching, CRC checks and record handling are the same for both,");
-    OUT.println("so its ratio is smaller. \"Deserializer alone\" adds up the time spent inside deserialize() only.");
-    OUT.printf(Locale.ROOT, "Before timing, each deserializer consumed the first %,d records untimed (JIT warm-up);"
-        + " then Kavro's pass ran first, the plain pass second.%n", Math.min(kavro.records, WARMUP_RECORDS));
-  }
-
-  /** One consumption pass: records, wall time of the poll loop, and time inside the deserializer. */
-  private record Pass(String label, long records, long loopNanos, long deserializeNanos, List<Object> firstValues) {
-    double loopRate() {
-      return records / (loopNanos / 1e9);
-    }
-
-    double deserializeRate() {
-      return records / (deserializeNanos / 1e9);
-    }
   }
 
   /** The registry: its URL for the serdes, and a client for the plain deserializer. */
@@ -221,7 +195,7 @@ public final class Demo {
       this.apicurio = apicurio;
     }
 
-    static Registry start(Options o) throws Exception {
+    static Registry start(DemoOptions o) throws Exception {
       if (o.registry.equals("mock")) {
         String scope = "kavro-demo";
         MockSchemaRegistry.dropScope(scope);
@@ -235,7 +209,7 @@ public final class Demo {
     }
 
     /** Why the chosen registry cannot start, or {@code null}: checked before the broker starts. */
-    static String missingPrerequisite(Options o) {
+    static String missingPrerequisite(DemoOptions o) {
       if (o.registry.equals("mock")) {
         return null;
       }
@@ -254,70 +228,6 @@ public final class Demo {
         client.close();
         apicurio.close();
       }
-    }
-  }
-
-  /** Command-line options. */
-  static final class Options {
-    static final String HELP = String.join("\n",
-        "demo [--records N] [--schema NAME] [--registry mock|apicurio] [--apicurio-home DIR] [--work-dir DIR]",
-        "  --records N         records to produce and consume (default 1,000,000)",
-        "  --schema NAME       a bench schema: " + String.join(", ", BenchSchemas.NAMES) + " (default organization)",
-        "  --registry R        mock (in-JVM mock://, default) or apicurio (needs Java 21+ and the unpacked app)",
-        "  --apicurio-home DIR the unpacked apicurio-registry-app (default testcontainers-it/target/apicurio)",
-        "  --work-dir DIR      where the broker's log dir is created (default java.io.tmpdir); deleted at exit");
-
-    long records = 1_000_000;
-    String schema = "organization";
-    String registry = "mock";
-    Path apicurioHome = defaultApicurioHome();
-    Path workDir = Path.of(System.getProperty("java.io.tmpdir"));
-
-    static Options parse(String[] args) {
-      Options o = new Options();
-      for (int i = 0; i < args.length; i++) {
-        String a = args[i];
-        if (a.equals("-h") || a.equals("--help")) {
-          return null;
-        }
-        if (i + 1 >= args.length) {
-          throw new IllegalArgumentException("Missing value after " + a);
-        }
-        String v = args[++i];
-        switch (a) {
-          case "--records" -> {
-            o.records = Long.parseLong(v.replace("_", "").replace(",", ""));
-            if (o.records < 1) {
-              throw new IllegalArgumentException("--records must be at least 1");
-            }
-          }
-          case "--schema" -> {
-            if (!BenchSchemas.NAMES.contains(v)) {
-              throw new IllegalArgumentException("Unknown schema " + v);
-            }
-            o.schema = v;
-          }
-          case "--registry" -> {
-            if (!v.equals("mock") && !v.equals("apicurio")) {
-              throw new IllegalArgumentException("--registry is mock or apicurio, not " + v);
-            }
-            o.registry = v;
-          }
-          case "--apicurio-home" -> o.apicurioHome = Path.of(v);
-          case "--work-dir" -> o.workDir = Path.of(v);
-          default -> throw new IllegalArgumentException("Unknown option " + a);
-        }
-      }
-      return o;
-    }
-
-    private static Path defaultApicurioHome() {
-      for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-        if (Files.isRegularFile(dir.resolve("mvnw"))) {
-          return dir.resolve("testcontainers-it").resolve("target").resolve("apicurio");
-        }
-      }
-      return Path.of("apicurio");
     }
   }
 }

@@ -11,9 +11,11 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 
 /**
- * What a plain-Avro consumer does with the same framing: strip the 5-byte prefix, fetch the writer schema by id once
- * from the same registry, and decode with {@code GenericDatumReader} (Avro 1.12's default FastReaderBuilder), as
- * Confluent's {@code KafkaAvroDeserializer} does. Not thread-safe: one per consumer.
+ * The demo's peer for the consumer: the least a deserializer of Confluent's wire format must do with plain Avro. It
+ * strips the 5-byte prefix, fetches the writer schema by id once from the same registry, and decodes with
+ * {@code GenericDatumReader} (Avro 1.12's default FastReaderBuilder) into a {@code GenericRecord}. It is not
+ * Confluent's {@code KafkaAvroDeserializer} (not on Maven Central, so the demo cannot run it): no subject lookups, no
+ * reader schema, no rules, no metrics. Not thread-safe: one per consumer.
  */
 final class PlainAvroDeserializer implements Deserializer<Object> {
   private final SchemaRegistry registry;
