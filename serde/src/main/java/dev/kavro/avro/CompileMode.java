@@ -4,6 +4,7 @@ package dev.kavro.avro;
  * How a Kavro reader or writer chooses between compiled code and the fallback that interprets the same plan.
  * Both produce equal results of the same Java types; the mode only decides when compiled code is used. It governs
  * readers and writers alike, hence the name; the serde config key keeps its first name, {@code kavro.reader.mode}.
+ * Immutable, like every enum.
  */
 public enum CompileMode {
   /**

@@ -51,7 +51,11 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
     this.entry = new WeakReference<>(prepare(writer));
   }
 
-  /** A generic reader in {@link CompileMode#ASYNC} mode. */
+  /**
+   * A generic reader in {@link CompileMode#ASYNC} mode.
+   *
+   * @throws NullPointerException if a schema is null
+   */
   public static <T> KavroDatumReader<T> generic(Schema writer, Schema reader) {
     return generic(writer, reader, CompileMode.ASYNC);
   }
@@ -160,7 +164,11 @@ public final class KavroDatumReader<T> implements DatumReader<T> {
     return read(reuse, decoders.get().wrap(bytes, offset, length));
   }
 
-  /** Switches to a new writer schema (as {@code DataFileStream} does); the reader schema stays. */
+  /**
+   * Switches to a new writer schema (as {@code DataFileStream} does); the reader schema stays.
+   *
+   * @throws NullPointerException if {@code writer} is null
+   */
   @Override
   public void setSchema(Schema writer) {
     ReaderEntry prepared = prepare(Objects.requireNonNull(writer, "writer"));

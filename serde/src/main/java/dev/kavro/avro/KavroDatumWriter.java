@@ -37,12 +37,21 @@ public final class KavroDatumWriter<T> implements DatumWriter<T> {
     this.entry = prepare(schema);
   }
 
-  /** A generic writer in {@link CompileMode#ASYNC} mode. */
+  /**
+   * A generic writer in {@link CompileMode#ASYNC} mode.
+   *
+   * @throws NullPointerException if {@code schema} is null
+   */
   public static <T> KavroDatumWriter<T> generic(Schema schema) {
     return create(schema, GenericData.get(), CompileMode.ASYNC);
   }
 
-  /** A specific writer for {@code type}'s schema, in {@link CompileMode#ASYNC} mode. */
+  /**
+   * A specific writer for {@code type}'s schema, in {@link CompileMode#ASYNC} mode.
+   *
+   * @throws NullPointerException if {@code type} is null
+   * @throws org.apache.avro.AvroRuntimeException if {@code type} is not a class generated from an Avro schema
+   */
   public static <T> KavroDatumWriter<T> specific(Class<T> type) {
     SpecificData data = SpecificData.getForClass(type);
     return create(data.getSchema(type), data, CompileMode.ASYNC);

@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * The {@code metadata} of a registered schema (Confluent data contracts): tags per field path (wildcards allowed),
  * free properties such as {@code major_version} or {@code owner}, and the names of sensitive properties. Each part
- * may be {@code null} when the server sent none.
+ * may be {@code null} when the server sent none. Immutable and thread-safe: the collections are copied.
  *
  * @param tags tags by field path pattern, for example {@code {"User.ssn": ["PII"]}}
  * @param properties free key/value properties; rules read their parameters here when the rule has none

@@ -28,7 +28,11 @@ public final class MockSchemaRegistry implements SchemaRegistry {
   /** A private registry that no scope shares. */
   public MockSchemaRegistry() {}
 
-  /** The registry shared by every caller that names {@code scope}. */
+  /**
+   * The registry shared by every caller that names {@code scope}.
+   *
+   * @throws NullPointerException if {@code scope} is null
+   */
   public static MockSchemaRegistry forScope(String scope) {
     return SCOPES.computeIfAbsent(scope, s -> new MockSchemaRegistry());
   }

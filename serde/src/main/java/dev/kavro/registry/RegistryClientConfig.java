@@ -197,6 +197,7 @@ public final class RegistryClientConfig extends AbstractConfig {
     return new ConfigDef(CONFIG);
   }
 
+  /** The registry URLs of {@code schema.registry.url}, in the configured order. */
   public List<String> urls() {
     return getList(SCHEMA_REGISTRY_URL_CONFIG);
   }

@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * One rule of a {@link RuleSet}, as the Confluent REST API carries it. Kind, mode and type stay strings here so
- * that a rule the client does not know is still parsed, reported and failed on, never dropped.
+ * that a rule the client does not know is still parsed, reported and failed on, never dropped. Immutable and
+ * thread-safe: the collections are copied.
  *
  * @param name unique within the rule set
  * @param kind {@code CONDITION} or {@code TRANSFORM}

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The {@code ruleSet} of a registered schema: migration rules (run between versions), domain rules (run on every
- * record) and encoding rules (run on the serialized bytes).
+ * record) and encoding rules (run on the serialized bytes). Immutable and thread-safe: the lists are copied.
  *
  * @param enableAt the execution environment the rules are enabled in ({@code ALL} when {@code null})
  */

@@ -2,7 +2,7 @@ package dev.kavro.registry;
 
 /**
  * The data-contract part of a registered schema: its {@code metadata} and {@code ruleSet}, either {@code null}
- * when the server sent none.
+ * when the server sent none. Immutable and thread-safe.
  */
 public record SchemaContract(Metadata metadata, RuleSet ruleSet) {
   /** No metadata and no rules. */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
 
-/** Builds the {@link SchemaRegistry} that a serde or converter config asks for. */
+/** Builds the {@link SchemaRegistry} that a serde or converter config asks for. Stateless and thread-safe. */
 public final class SchemaRegistries {
   private static final String MOCK_PREFIX = "mock://";
 

@@ -9,6 +9,9 @@ import org.apache.avro.generic.GenericContainer;
  * map of its fields). A condition must return {@code true}; a transform's result becomes the new message, converted
  * to the message's schema. As in Confluent, text before the first {@code ;} is a guard: when it is not
  * {@code true} the rule is skipped (parameter {@code cel.ignore.guard.separator=true} turns that off).
+ *
+ * <p>Thread-safe: compiled expressions are kept in a bounded cache that every thread shares. An expression that
+ * does not compile fails its rule with a {@link RuleException}.
  */
 public final class CelExecutor implements RuleExecutor {
   public static final String TYPE = "CEL";

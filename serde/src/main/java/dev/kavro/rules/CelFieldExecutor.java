@@ -11,6 +11,8 @@ import org.apache.avro.Schema;
  * Confluent's variables: {@code value}, {@code fullName}, {@code name}, {@code typeName}, {@code tags} and
  * {@code message} (the record holding the field). A transform's result replaces the field; enum and fixed fields,
  * which Confluent does not count as primitive, are left alone.
+ *
+ * <p>Thread-safe, as {@link CelExecutor}.
  */
 public final class CelFieldExecutor implements RuleExecutor {
   public static final String TYPE = "CEL_FIELD";

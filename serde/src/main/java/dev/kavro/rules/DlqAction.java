@@ -26,6 +26,9 @@ import org.slf4j.LoggerFactory;
  * record as {@code ERROR} does. The value is the payload on read and the record in Avro's JSON encoding on write.
  * The producer is built from the serde's own configuration (it needs {@code bootstrap.servers}) plus the action's
  * parameters, on first use.
+ *
+ * <p>Thread-safe: the producer is created once, by the first thread that needs it, and shared; {@link #close}
+ * closes it.
  */
 public final class DlqAction implements AutoCloseable {
   public static final String TYPE = "DLQ";

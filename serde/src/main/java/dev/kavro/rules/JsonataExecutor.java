@@ -12,6 +12,8 @@ import java.util.Map;
  * is the record in Avro's JSON encoding (a {@link JsonNode}), as Confluent hands it to migrations; a transform
  * returns the rewritten JSON. {@code jsonata.timeout.ms} (default 60000) and {@code jsonata.max.depth} (default
  * 1000) bound each evaluation, as in Confluent.
+ *
+ * <p>Thread-safe once configured: parsed expressions are kept in a bounded cache that every thread shares.
  */
 public final class JsonataExecutor implements RuleExecutor {
   public static final String TYPE = "JSONATA";

@@ -28,6 +28,9 @@ import org.apache.avro.io.JsonEncoder;
  *
  * <p>Used as the datum reader of a (writer id, reader version) pair: {@link #reader} reads the writer's data with the
  * writer schema, migrates, and decodes the result. Thread-safe.
+ *
+ * <p>Internal: public only for {@code dev.kavro.serde} and the Connect converter; not meant for users, and may
+ * change between releases.
  */
 public final class Migration {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -29,6 +29,9 @@ import org.slf4j.LoggerFactory;
  * says, unless {@code kavro.rules.unsupported=warn}, which skips it with a WARN.
  *
  * <p>Thread-safe; shared by every record of the schema.
+ *
+ * <p>Internal: public only for {@code dev.kavro.serde} and the Connect converter; not meant for users, and may
+ * change between releases.
  */
 public final class RulePlan {
   private static final Logger LOG = LoggerFactory.getLogger(RulePlan.class);

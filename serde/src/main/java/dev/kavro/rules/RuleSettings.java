@@ -20,6 +20,9 @@ import org.slf4j.LoggerFactory;
  * {@code kavro.rules.unsupported}.
  *
  * <p>Immutable after construction; executors are shared by every thread.
+ *
+ * <p>Internal: public only for {@code dev.kavro.serde} and the Connect converter; not meant for users, and may
+ * change between releases.
  */
 public final class RuleSettings implements AutoCloseable {
   public static final String RULE_EXECUTORS = "rule.executors";

@@ -8,7 +8,11 @@ import java.time.Duration;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.utils.Utils;
 
-/** Builds the bearer token source that {@code bearer.auth.credentials.source} names. */
+/**
+ * Builds the bearer token source that {@code bearer.auth.credentials.source} names. Stateless.
+ *
+ * <p>Internal: public only for {@code dev.kavro.registry}; not meant for users, and may change between releases.
+ */
 public final class BearerTokenProviders {
   /** Kafka's defaults for the SASL OAuth login retries, which Confluent uses for the registry's token too. */
   private static final int MAX_ATTEMPTS = 5;

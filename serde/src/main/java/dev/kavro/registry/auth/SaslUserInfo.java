@@ -13,6 +13,8 @@ import org.apache.kafka.common.security.JaasContext;
  * {@code basic.auth.credentials.source=SASL_INHERIT}: the registry's basic credentials are the {@code username}
  * and {@code password} options of the Kafka client's JAAS login module ({@code sasl.jaas.config}, else the JVM's
  * JAAS file), read with Kafka's own JAAS parser, as Confluent does.
+ *
+ * <p>Internal: public only for {@code dev.kavro.registry}; not meant for users, and may change between releases.
  */
 public final class SaslUserInfo {
   private SaslUserInfo() {}
