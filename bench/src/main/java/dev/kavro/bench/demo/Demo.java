@@ -141,14 +141,14 @@ public final class Demo {
       throws Exception {
     for (PathPair pair : InMemoryPaths.of(benchCase)) {
       for (int i = 0; i < benchCase.distinct; i++) {
-        if (!pair.sameResult(i)) {
+        if (!pair.sameResult().test(i)) {
           return benchCase.name + ", " + pair.name() + ": Kavro and its peer differ on record " + i;
         }
       }
       OUT.printf(Locale.ROOT, "  %s, %s%n", benchCase.name, pair.name());
       comparisons.addAll(AlternatingRounds.run(List.of(pair.name()),
-          AlternatingRounds.overRecords(pair::kavro, BenchCase.RECORDS, IN_MEMORY_TURN_NANOS),
-          AlternatingRounds.overRecords(pair::peer, BenchCase.RECORDS, IN_MEMORY_TURN_NANOS),
+          AlternatingRounds.overRecords(pair.kavro(), BenchCase.RECORDS, IN_MEMORY_TURN_NANOS),
+          AlternatingRounds.overRecords(pair.peer(), BenchCase.RECORDS, IN_MEMORY_TURN_NANOS),
           WARMUP_ROUNDS, o.rounds, OUT));
       report.peer(pair.name(), pair.peerDescription());
     }
