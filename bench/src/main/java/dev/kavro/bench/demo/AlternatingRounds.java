@@ -66,7 +66,7 @@ final class AlternatingRounds {
     return out;
   }
 
-  /** A turn that runs {@code engine} over records {@code 0 .. records - 1} again and again for at least {@code nanos}. */
+  /** A turn that runs {@code engine} over records {@code 0 .. records - 1} repeatedly for {@code nanos} or more. */
   static Turn overRecords(Engine engine, int records, long nanos) {
     return () -> {
       long start = System.nanoTime();

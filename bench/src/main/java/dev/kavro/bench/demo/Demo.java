@@ -41,8 +41,8 @@ public final class Demo {
   private static final String CONSUMER_PEER = "a plain-Avro deserializer written for this demo: it strips "
       + "Confluent's 5-byte prefix, fetches the writer schema by id once from the same registry, and decodes with Avro "
       + "1.12's GenericDatumReader (FastReaderBuilder), the least a consumer of this format must do. It is not "
-      + "Confluent's KafkaAvroDeserializer, which is not on Maven Central; Kavro against that is in docs/benchmarks.md.";
-  private static final int WARMUP_ROUNDS = 2;
+      + "Confluent's KafkaAvroDeserializer, which is not on Maven Central; Kavro against that is in "
+      + "docs/benchmarks.md.";
   private static final long IN_MEMORY_TURN_NANOS = 500_000_000L;
   private static final PrintStream OUT = System.out;
 
@@ -126,7 +126,8 @@ public final class Demo {
     List<List<Object>> firstValues = new ArrayList<>(List.of(List.of(), List.of()));
     AlternatingRounds.Turn kavroTurn = () -> keep(ConsumerPass.run(bootstrap, topic, kavro, o.records), firstValues, 0);
     AlternatingRounds.Turn plainTurn = () -> keep(ConsumerPass.run(bootstrap, topic, plain, o.records), firstValues, 1);
-    comparisons.addAll(AlternatingRounds.run(CONSUMER_METRICS, kavroTurn, plainTurn, WARMUP_ROUNDS, o.rounds, OUT));
+    comparisons.addAll(AlternatingRounds.run(CONSUMER_METRICS, kavroTurn, plainTurn, DemoOptions.WARMUP_ROUNDS,
+        o.rounds, OUT));
     return firstValues.get(0).equals(firstValues.get(1)) ? null
         : benchCase.name + ": the two deserializers returned different values for the first records";
   }
@@ -149,7 +150,7 @@ public final class Demo {
       comparisons.addAll(AlternatingRounds.run(List.of(pair.name()),
           AlternatingRounds.overRecords(pair.kavro(), BenchCase.RECORDS, IN_MEMORY_TURN_NANOS),
           AlternatingRounds.overRecords(pair.peer(), BenchCase.RECORDS, IN_MEMORY_TURN_NANOS),
-          WARMUP_ROUNDS, o.rounds, OUT));
+          DemoOptions.WARMUP_ROUNDS, o.rounds, OUT));
       report.peer(pair.name(), pair.peerDescription());
     }
     return null;

@@ -10,12 +10,14 @@ import java.util.List;
 final class DemoOptions {
   /** A number-heavy schema, where Kavro's compiled code pays most, and a string-heavy one, where it least can. */
   static final List<String> DEFAULT_SCHEMAS = List.of("organization", "strings");
+  /** Untimed rounds of both sides before the timed ones: JIT compilation and background compiles settle. */
+  static final int WARMUP_ROUNDS = 3;
 
   static final String HELP = String.join("\n",
       "demo [--records N] [--rounds N] [--schemas a,b] [--registry mock|apicurio] [--apicurio-home DIR]",
       "     [--work-dir DIR] [--out FILE]",
       "  --records N         records per topic, read whole in every pass (default 100,000)",
-      "  --rounds N          timed rounds per path, after 2 untimed ones (default 7)",
+      "  --rounds N          timed rounds per path, after 3 untimed ones (default 9)",
       "  --schemas a,b       bench cases to run (default " + String.join(",", DEFAULT_SCHEMAS) + "); any of:",
       "                      " + String.join(",", BenchCase.CONNECT_CAPABLE_CASES),
       "  --registry R        mock (in-JVM mock://, default) or apicurio (needs Java 21+ and the unpacked app)",
@@ -24,7 +26,7 @@ final class DemoOptions {
       "  --out FILE          also write the results as Markdown, headed by the date, JVM, CPU and settings");
 
   long records = 100_000;
-  int rounds = 7;
+  int rounds = 9;
   List<String> schemas = DEFAULT_SCHEMAS;
   String registry = "mock";
   Path apicurioHome = defaultApicurioHome();

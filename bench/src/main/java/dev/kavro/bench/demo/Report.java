@@ -66,7 +66,8 @@ final class Report {
   }
 
   private static final String HOW_TO_READ = String.join("\n",
-      "Each path ran in alternating rounds (Kavro first, then the peer first), after two untimed rounds of both.",
+      "Each path ran in alternating rounds (Kavro first, then the peer first), after " + DemoOptions.WARMUP_ROUNDS
+          + " untimed rounds of both.",
       "Kavro/peer is the median round's ratio, rec/s are that round's rates, and the lowest and highest round show",
       "the spread. The poll loop is what a consumer sees: fetching and CRC checks cost both the same, so its ratio",
       "is smaller than that of the time inside deserialize().");

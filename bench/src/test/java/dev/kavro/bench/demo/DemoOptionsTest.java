@@ -13,7 +13,7 @@ class DemoOptionsTest {
   void defaultsToANumberHeavyAndAStringHeavySchemaOnTheMockRegistry() {
     DemoOptions o = DemoOptions.parse(new String[0]);
     assertEquals(100_000, o.records);
-    assertEquals(7, o.rounds);
+    assertEquals(9, o.rounds);
     assertEquals(List.of("organization", "strings"), o.schemas);
     assertEquals("mock", o.registry);
     assertNull(o.out);
@@ -36,7 +36,8 @@ class DemoOptionsTest {
     assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--rounds", "0"}));
     assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--registry", "confluent"}));
     assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--schemas", "nope"}));
-    assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--schemas", "specific:user80"}));
+    assertThrows(IllegalArgumentException.class,
+        () -> DemoOptions.parse(new String[] {"--schemas", "specific:user80"}));
     assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--schemas", ","}));
     assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--records"}));
   }
