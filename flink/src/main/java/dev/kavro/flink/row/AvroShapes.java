@@ -74,6 +74,28 @@ final class AvroShapes {
     };
   }
 
+  /** The Avro types a value of {@code type} can be written as, the most direct first. */
+  static List<Schema.Type> writableTypes(LogicalType type) {
+    return switch (type.getTypeRoot()) {
+      case BOOLEAN -> List.of(Schema.Type.BOOLEAN);
+      case TINYINT, SMALLINT, INTEGER -> List.of(Schema.Type.INT, Schema.Type.LONG, Schema.Type.FLOAT,
+          Schema.Type.DOUBLE);
+      case BIGINT -> List.of(Schema.Type.LONG, Schema.Type.FLOAT, Schema.Type.DOUBLE);
+      case FLOAT -> List.of(Schema.Type.FLOAT, Schema.Type.DOUBLE);
+      case DOUBLE -> List.of(Schema.Type.DOUBLE);
+      case CHAR, VARCHAR -> List.of(Schema.Type.STRING, Schema.Type.ENUM);
+      case BINARY, VARBINARY, DECIMAL -> List.of(Schema.Type.BYTES, Schema.Type.FIXED);
+      case DATE -> List.of(Schema.Type.INT);
+      case TIME_WITHOUT_TIME_ZONE -> List.of(Schema.Type.INT, Schema.Type.LONG);
+      case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> List.of(Schema.Type.LONG);
+      case ARRAY -> List.of(Schema.Type.ARRAY);
+      case MAP, MULTISET -> List.of(Schema.Type.MAP);
+      case ROW -> List.of(Schema.Type.RECORD);
+      case NULL -> List.of(Schema.Type.NULL);
+      default -> throw unsupported(type);
+    };
+  }
+
   /** The non-null branches of {@code schema} (itself if not a union) that can fill {@code type}, most direct first. */
   static List<Schema> fillingBranches(Schema schema, LogicalType type) {
     List<Schema> branches = schema.getType() == Schema.Type.UNION ? schema.getTypes() : List.of(schema);
