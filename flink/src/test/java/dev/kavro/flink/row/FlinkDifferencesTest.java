@@ -182,7 +182,7 @@ class FlinkDifferencesTest {
   }
 
   @Test
-  void enumColumnsAreWrittenAsSymbolsOrRefused() {
+  void enumColumnsAreWrittenAsSymbolsOrRefused() throws Exception {
     Schema color = Schema.createEnum("Color", null, "com.acme", java.util.List.of("RED", "GREEN"), "RED");
     Schema writer = record(color);
     RowType table = table(VarCharType.STRING_TYPE.copy(false));
@@ -191,6 +191,14 @@ class FlinkDifferencesTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> encoder.encode(GenericRowData.of(StringData.fromString("BLUE")), new byte[0]));
     assertTrue(e.getMessage().contains("'v'") && e.getMessage().contains("BLUE"), e.getMessage());
+
+    AvroRowDataSerializationSchema flink = new AvroRowDataSerializationSchema(table,
+        AvroSerializationSchema.forGeneric(writer), RowDataToAvroConverters.createConverter(table));
+    flink.open(null);
+    assertArrayEquals(new byte[] {2}, flink.serialize(GenericRowData.of(StringData.fromString("GREEN"))));
+    RuntimeException flinkFailure = assertThrows(RuntimeException.class,
+        () -> flink.serialize(GenericRowData.of(StringData.fromString("BLUE"))));
+    assertFalse(flinkFailure.getMessage().contains("'v'"), "Flink's message does not name the field");
   }
 
   private static Schema record(Schema field) {
