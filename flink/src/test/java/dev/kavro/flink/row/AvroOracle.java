@@ -47,6 +47,11 @@ final class AvroOracle {
     this.mapping = mapping;
   }
 
+  /** Whether Kavro's case rule pairs some writer field with a column that plain Avro would leave unmatched. */
+  boolean caseRuleInPlay() {
+    return oracle.caseRuleInPlay();
+  }
+
   /** The expected row, or the failure that reading or converting gives. */
   Object expect(byte[] body) {
     Oracle.Outcome outcome = oracle.expect(body);

@@ -116,6 +116,9 @@ class DecodeDifferentialTest {
         continue;
       }
       AvroOracle oracle = new AvroOracle(writer, kavro.readerSchema(), type, mapping);
+      if (oracle.caseRuleInPlay()) {
+        counts.caseRule++;
+      }
       for (int r = 0; r < RECORDS; r++) {
         byte[] body = Oracle.encode(writer, GenericData.get(), data.next(writer));
         String context = where + " " + mapping + "\nwriter " + writer + "\ntype " + type;
@@ -131,7 +134,9 @@ class DecodeDifferentialTest {
           Rows.assertSameRow((RowData) expected, (RowData) actual, type, context);
           counts.rows++;
         }
-        if (mapping == TimestampMapping.LEGACY && flink != null) {
+        // Flink has no case rule: where it pairs a field with a column, Flink reads null or fails (a documented
+        // difference), so only vanilla Avro with the rule is the peer there.
+        if (mapping == TimestampMapping.LEGACY && flink != null && !oracle.caseRuleInPlay()) {
           Object flinkOutcome = FlinkAvro.decode(flink, body);
           if (flinkOutcome instanceof RowData flinkRow) {
             assertTrue(actual instanceof RowData kavroRow && Rows.sameText(flinkRow, kavroRow, type),
@@ -217,11 +222,12 @@ class DecodeDifferentialTest {
     int flinkFailsKavroReads;
     int refused;
     int unmappable;
+    int caseRule;
 
     void check() {
       String summary = "rows " + rows + ", both fail " + bothFail + ", same as Flink " + sameAsFlink
           + ", Flink fails where Kavro reads " + flinkFailsKavroReads + ", refused " + refused + ", unmappable "
-          + unmappable;
+          + unmappable + ", case rule in play " + caseRule;
       System.out.println(summary);
       assertTrue(rows > 500 && sameAsFlink > 300 && flinkFailsKavroReads > 10, summary);
     }
