@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
-import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -179,11 +178,7 @@ final class ReadTree {
     int scale = type.getScale();
     int writerScale = AvroShapes.decimalScale(plan.writer(), scale);
     ReadNode bytes = binary(plan);
-    return in -> {
-      byte[] unscaled = (byte[]) bytes.read(in);
-      DecimalData value = Decimals.read(unscaled, writerScale, precision, scale);
-      return value;
-    };
+    return in -> Decimals.read((byte[]) bytes.read(in), writerScale, precision, scale);
   }
 
   private ReadNode timestamp(ReadPlan plan) {

@@ -60,9 +60,4 @@ final class FlinkAvro {
       throw new UnsupportedOperationException();
     }
   }
-
-  /** Flink's result as a row, or null where it threw. */
-  static RowData row(Object outcome) {
-    return outcome instanceof RowData row ? row : null;
-  }
 }

@@ -194,6 +194,31 @@ class RowCodecTest {
   }
 
   @Test
+  void decimalsAndBinaryAreWrittenIntoFixedAsAvroWritesThem() {
+    Schema money = LogicalTypes.decimal(12, 3).addToSchema(Schema.createFixed("Money", null, null, 6));
+    Schema id = Schema.createFixed("Id", null, null, 3);
+    Schema writer = SchemaBuilder.record("W").fields().name("m").type(money).noDefault()
+        .name("id").type(id).noDefault().endRecord();
+    RowType type = row(new String[] {"m", "id"}, new org.apache.flink.table.types.logical.DecimalType(false, 10, 2),
+        new org.apache.flink.table.types.logical.VarBinaryType(false, 3));
+    RowEncoder encoder = RowEncoder.create(type, writer, TimestampMapping.CORRECT);
+    org.apache.avro.Conversions.DecimalConversion conversion = new org.apache.avro.Conversions.DecimalConversion();
+    for (String text : new String[] {"-12345678.91", "0.01", "-0.01", "99999999.99", "0"}) {
+      java.math.BigDecimal value = new java.math.BigDecimal(text);
+      GenericRowData row = GenericRowData.of(org.apache.flink.table.data.DecimalData.fromBigDecimal(value, 10, 2),
+          new byte[] {1, 2, 3});
+      GenericData.Record expected = record(writer,
+          conversion.toFixed(value.setScale(3), money, money.getLogicalType()), new GenericData.Fixed(id,
+              new byte[] {1, 2, 3}));
+      assertArrayEquals(Oracle.encode(writer, GenericData.get(), expected), encoder.encode(row, new byte[0]), text);
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> encoder.encode(
+        GenericRowData.of(org.apache.flink.table.data.DecimalData.fromBigDecimal(java.math.BigDecimal.ONE, 10, 2),
+            new byte[] {1, 2}), new byte[0]));
+    assertTrue(e.getMessage().contains("'id'"), e.getMessage());
+  }
+
+  @Test
   void tableDerivedSchemasNameRowsAsFlinkAndNeverTwice() {
     RowType inner = row(new String[] {"b"}, new IntType());
     RowType type = row(new String[] {"a", "a_b"}, row(new String[] {"b", "x"}, inner, new IntType()), inner);
