@@ -296,6 +296,26 @@ public final class ByteArrayDecoder extends Decoder {
     return result;
   }
 
+  /**
+   * A string's UTF-8 bytes in a new array, with {@link #readString()}'s checks and failures, for callers that keep
+   * the bytes themselves (such as Flink's {@code StringData}) and need neither a {@code Utf8} nor a {@code String}.
+   */
+  public byte[] readStringBytes() throws IOException {
+    int length = stringLength();
+    byte[] bytes = Arrays.copyOfRange(buf, pos, pos + length);
+    pos += length;
+    return bytes;
+  }
+
+  /** A bytes value in a new array, with {@link #readBytes}'s checks and failures, for callers that want no buffer. */
+  public byte[] readBytesArray() throws IOException {
+    int length = SystemLimitException.checkMaxBytesLength(readLong());
+    require(length);
+    byte[] bytes = Arrays.copyOfRange(buf, pos, pos + length);
+    pos += length;
+    return bytes;
+  }
+
   @Override
   public void skipString() throws IOException {
     skip(readLong());

@@ -159,6 +159,47 @@ class ByteArrayDecoderTest {
     }
   }
 
+  /** The array forms of strings and bytes read what readString and readBytes read, and fail where they fail. */
+  @Test
+  void readsStringAndBytesIntoArraysLikeBinaryDecoder() throws Exception {
+    Random random = new Random(29);
+    for (int round = 0; round < 200; round++) {
+      String text = randomText(random);
+      byte[] raw = new byte[random.nextInt(40)];
+      random.nextBytes(raw);
+      byte[] bytes = encode(e -> {
+        e.writeString(text);
+        e.writeBytes(raw);
+      });
+      ByteArrayDecoder decoder = new ByteArrayDecoder(bytes, 0, bytes.length);
+      assertArrayEquals(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), decoder.readStringBytes());
+      assertArrayEquals(raw, decoder.readBytesArray());
+      assertTrue(decoder.isEnd());
+    }
+    long[] lengths = {-1, -5, Long.MIN_VALUE, 10, 11, 1_000_000, Integer.MAX_VALUE, 1L << 40};
+    for (long length : lengths) {
+      byte[] bytes = encode(e -> {
+        e.writeLong(length);
+        e.writeFixed("0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      });
+      assertSameOutcome(outcome(() -> decoder(bytes).readString(null).getByteLength()),
+          outcome(() -> new ByteArrayDecoder(bytes, 0, bytes.length).readStringBytes().length), "string " + length);
+      assertSameOutcome(outcome(() -> decoder(bytes).readBytes(null).remaining()),
+          outcome(() -> new ByteArrayDecoder(bytes, 0, bytes.length).readBytesArray().length), "bytes " + length);
+    }
+  }
+
+  private static void assertSameOutcome(Object avro, Object kavro, String what) {
+    if (avro instanceof EOFException) {
+      assertTrue(kavro instanceof EOFException, what + ": " + kavro);
+    } else if (avro instanceof Throwable) {
+      assertEquals(avro.getClass(), kavro.getClass(), what);
+      assertEquals(((Throwable) avro).getMessage(), ((Throwable) kavro).getMessage(), what);
+    } else {
+      assertEquals(avro, kavro, what);
+    }
+  }
+
   /** Reads one Utf8 from {@code bytes} with both decoders, fresh and reused: equal values or equal failures. */
   private static void assertFailsAlike(byte[] bytes, String what) {
     for (boolean reuse : new boolean[] {false, true}) {

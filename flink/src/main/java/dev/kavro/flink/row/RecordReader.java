@@ -1,0 +1,60 @@
+package dev.kavro.flink.row;
+
+import dev.kavro.runtime.ByteArrayDecoder;
+import dev.kavro.runtime.ReadSupport;
+import java.io.IOException;
+import org.apache.flink.table.data.GenericRowData;
+
+/**
+ * Reads a record into a {@link GenericRowData}: one step per writer field, in writer order. Plain scalars and their
+ * unions with null are read by a switch here (see {@link Scalars}); everything else through its node; fields the row
+ * does not have are skipped. Columns the writer lacks stay null, their default.
+ */
+final class RecordReader implements ReadNode {
+  private final int arity;
+  private final byte[] scalars;
+  private final int[] nullBranches;
+  private final int[] positions;
+  private final ReadNode[] nodes;
+  private final org.apache.avro.Schema[] skips;
+  private final String[] names;
+
+  RecordReader(int arity, byte[] scalars, int[] nullBranches, int[] positions, ReadNode[] nodes,
+      org.apache.avro.Schema[] skips, String[] names) {
+    this.arity = arity;
+    this.scalars = scalars;
+    this.nullBranches = nullBranches;
+    this.positions = positions;
+    this.nodes = nodes;
+    this.skips = skips;
+    this.names = names;
+  }
+
+  @Override
+  public GenericRowData read(ByteArrayDecoder in) throws IOException {
+    GenericRowData row = new GenericRowData(arity);
+    int i = 0;
+    try {
+      for (; i < positions.length; i++) {
+        int pos = positions[i];
+        if (pos < 0) {
+          ReadSupport.skip(skips[i], in);
+          continue;
+        }
+        byte scalar = scalars[i];
+        Object value;
+        if (scalar == Scalars.NONE) {
+          value = nodes[i].read(in);
+        } else if (nullBranches[i] < 0) {
+          value = Scalars.read(scalar, in);
+        } else {
+          value = Scalars.readNullable(scalar, nullBranches[i], in);
+        }
+        row.setField(pos, value);
+      }
+    } catch (IOException | RuntimeException e) {
+      throw DecodeFailure.at(names[i], e);
+    }
+    return row;
+  }
+}
