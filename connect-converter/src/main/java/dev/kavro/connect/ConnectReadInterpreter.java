@@ -37,7 +37,7 @@ import org.apache.kafka.connect.data.Struct;
  * executes the resolution plan of Kavro's readers ({@link PlanBuilder}: every Avro resolution rule plus the case
  * fallback), here as a tree of nodes built once per plan and Connect schema, so that no schema is inspected per record.
  * Unlike the core, the converter has no compiled path: compiled Connect readers were not faster than this tree
- * ({@code bench/results/connect-compiled-vs-tree.md}), so it serves every compile mode.
+ * ({@code bench/results/design-measurements.md}), so it serves every compile mode.
  *
  * <p>Results equal the generic path's ({@link GenericPathDecoder}). The few shapes the tree does not cover (MapEntry
  * arrays with defaults or skipped fields, zero-byte arrays, logical-type plans) make {@link #create} answer the

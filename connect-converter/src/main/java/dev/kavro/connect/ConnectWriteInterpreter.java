@@ -31,7 +31,7 @@ import org.apache.kafka.connect.errors.DataException;
  * {@link ConnectReadInterpreter}. The bytes equal the generic path's ({@link GenericPathEncoder}): the same union
  * branches, the same map entry order, the same checks. Shapes without a dedicated writer convert that subtree as the
  * generic path does. The converter has no compiled path: compiled Connect writers were not faster than this tree
- * ({@code bench/results/connect-compiled-vs-tree.md}), so it serves every compile mode. Thread-safe: the tree is
+ * ({@code bench/results/design-measurements.md}), so it serves every compile mode. Thread-safe: the tree is
  * immutable.
  */
 final class ConnectWriteInterpreter implements ConnectEncoder {
