@@ -10,6 +10,7 @@ final class PlanKinds {
   private static final String RECORD = "{\"type\": \"record\", \"name\": \"R\", \"fields\": "
       + "[{\"name\": \"a\", \"type\": \"int\"}]}";
   private static final String JAVA_STRING = "{\"type\": \"string\", \"avro.java.string\": \"String\"}";
+  private static final String FIXED = "{\"type\": \"fixed\", \"name\": \"F\", \"size\": 4}";
   private static final String DATE = "{\"type\": \"int\", \"logicalType\": \"date\"}";
 
   /** (writer, reader) pairs: at least one per plan kind. */
@@ -23,7 +24,7 @@ final class PlanKinds {
       pair("\"string\"", "\"string\""),
       pair("\"string\"", JAVA_STRING),
       pair("\"bytes\"", "\"bytes\""),
-      pair("{\"type\": \"fixed\", \"name\": \"F\", \"size\": 4}", "{\"type\": \"fixed\", \"name\": \"F\", \"size\": 4}"),
+      pair(FIXED, FIXED),
       pair("\"int\"", "\"long\""),
       pair("\"int\"", "\"float\""),
       pair("\"int\"", "\"double\""),
