@@ -11,12 +11,14 @@ import dev.kavro.plan.DefaultStep;
 import dev.kavro.plan.EnumPlan;
 import dev.kavro.plan.ErrorPlan;
 import dev.kavro.plan.MapPlan;
+import dev.kavro.plan.Nullable;
 import dev.kavro.plan.PlanBuilder;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
 import dev.kavro.plan.UnionPlan;
 import dev.kavro.plan.UnsupportedSchemaException;
 import dev.kavro.runtime.ReadSupport;
+import dev.kavro.runtime.ScalarCode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -35,7 +37,7 @@ import org.apache.kafka.connect.data.Struct;
  * executes the resolution plan of Kavro's readers ({@link PlanBuilder}: every Avro resolution rule plus the case
  * fallback), here as a tree of nodes built once per plan and Connect schema, so that no schema is inspected per record.
  * Unlike the core, the converter has no compiled path: compiled Connect readers were not faster than this tree
- * ({@code bench/results/connect-compiled-vs-tree.md}), so it serves every compile mode.
+ * ({@code bench/results/design-measurements.md}), so it serves every compile mode.
  *
  * <p>Results equal the generic path's ({@link GenericPathDecoder}). The few shapes the tree does not cover (MapEntry
  * arrays with defaults or skipped fields, zero-byte arrays, logical-type plans) make {@link #create} answer the
@@ -179,7 +181,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
       Node element = node(plan.element(), connect.valueSchema(), elementType);
       // Plain scalar items are read by a switch, and plain records by a call bound at build time, not through their
       // node: the call through a node is megamorphic wherever a JVM converts more than one schema.
-      byte kind = Scalar.of(plan.element(), connect.valueSchema());
+      byte kind = ConnectScalars.readCode(plan.element(), connect.valueSchema());
       InOrderPlainRecord records = element instanceof InOrderPlainRecord r ? r : null;
       int minBytes = plan.minElementBytes();
       return in -> {
@@ -188,7 +190,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         List<Object> list = ConnectReadSupport.newList(n);
         while (n > 0) {
           for (long i = 0; i < n; i++) {
-            list.add(kind != Scalar.NONE ? Scalar.read(kind, in)
+            list.add(kind != ConnectScalars.NONE ? ConnectScalars.read(kind, in)
                 : records != null ? records.read(in) : element.read(in));
           }
           n = in.arrayNext();
@@ -238,7 +240,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
 
     private Node map(MapPlan plan, org.apache.kafka.connect.data.Schema connect) {
       Node value = node(plan.value(), connect.valueSchema(), plan.reader().getValueType());
-      byte kind = Scalar.of(plan.value(), connect.valueSchema());
+      byte kind = ConnectScalars.readCode(plan.value(), connect.valueSchema());
       InOrderPlainRecord records = value instanceof InOrderPlainRecord r ? r : null;
       return in -> {
         long n = in.readMapStart();
@@ -247,7 +249,7 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         while (n > 0) {
           for (long i = 0; i < n; i++) {
             String key = in.readString();
-            map.put(key, kind != Scalar.NONE ? Scalar.read(kind, in)
+            map.put(key, kind != ConnectScalars.NONE ? ConnectScalars.read(kind, in)
                 : records != null ? records.read(in) : value.read(in));
           }
           n = in.mapNext();
@@ -277,86 +279,74 @@ final class ConnectReadInterpreter implements ConnectDecoder {
     }
 
     private Node record(RecordPlan plan, org.apache.kafka.connect.data.Schema connect) {
-      List<Field> connectFields = connect.fields();
-      List<RecordPlan.FieldStep> steps = plan.fields();
-      Field[] targets = new Field[steps.size()];
-      Node[] nodes = new Node[steps.size()];
-      Schema[] skips = new Schema[steps.size()];
-      for (int i = 0; i < steps.size(); i++) {
-        RecordPlan.FieldStep step = steps.get(i);
-        if (step.isSkip()) {
-          skips[i] = step.skipSchema();
-        } else {
-          targets[i] = connectFields.get(step.readerPos());
-          nodes[i] = node(step.plan(), targets[i].schema(), plan.reader().getFields().get(step.readerPos()).schema());
-        }
-      }
-      List<DefaultStep> steps2 = plan.defaults();
-      Field[] defaultTargets = new Field[steps2.size()];
-      Node[] defaults = new Node[steps2.size()];
-      for (int i = 0; i < defaults.length; i++) {
-        DefaultStep step = steps2.get(i);
-        defaultTargets[i] = connectFields.get(step.pos());
-        defaults[i] = defaultNode(plan, step, defaultTargets[i]);
-      }
-      byte[] kinds = new byte[steps.size()];
-      int[] nullBranch = new int[steps.size()];
-      for (int i = 0; i < steps.size(); i++) {
-        nullBranch[i] = -1;
-        if (nodes[i] != null) {
-          kinds[i] = Scalar.of(steps.get(i).plan(), targets[i].schema());
-          nullBranch[i] = Scalar.nullBranch(steps.get(i).plan(), targets[i].schema());
-          if (nullBranch[i] >= 0) {
-            kinds[i] = Scalar.of(((UnionPlan) steps.get(i).plan()).branches().get(1 - nullBranch[i]),
-                targets[i].schema());
-          }
-        }
-      }
-      if (defaults.length == 0 && Scalar.allPlain(nodes, kinds, nullBranch)) {
-        return plainRecord(connect, targets, kinds);
+      FieldRead[] fields = fieldReads(plan, connect);
+      if (FieldRead.allPlain(fields)) {
+        return plainRecord(connect, fields);
       }
       return in -> {
         Struct struct = new Struct(connect);
         Object[] values = filler.values(struct);
-        for (int i = 0; i < nodes.length; i++) {
-          Node node = nodes[i];
+        for (FieldRead field : fields) {
+          Node node = field.node();
           if (node == null) {
-            ReadSupport.skip(skips[i], in);
+            ReadSupport.skip(field.skip(), in);
             continue;
           }
-          byte kind = kinds[i];
+          byte kind = field.kind();
+          int nulls = field.nullBranch();
           Object value;
-          if (kind == Scalar.NONE) {
+          if (kind == ConnectScalars.NONE) {
             value = node.read(in);
-          } else if (nullBranch[i] < 0) {
-            value = Scalar.read(kind, in);
+          } else if (nulls < 0) {
+            value = ConnectScalars.read(kind, in);
           } else {
             int b = in.readIndex();
-            if (b == nullBranch[i]) {
+            if (b == nulls) {
               value = ReadSupport.readNull(in);
-            } else if (b == 1 - nullBranch[i]) {
-              value = Scalar.read(kind, in);
+            } else if (b == 1 - nulls) {
+              value = ConnectScalars.read(kind, in);
             } else {
               throw ReadSupport.badUnionIndex(b, 2);
             }
           }
-          StructFiller.put(struct, values, targets[i], value);
-        }
-        for (int i = 0; i < defaults.length; i++) {
-          StructFiller.put(struct, values, defaultTargets[i], defaults[i].read(in));
+          StructFiller.put(struct, values, field.target(), value);
         }
         return struct;
       };
+    }
+
+    /** How each writer field is read, in writer order, then how each default is made. */
+    private FieldRead[] fieldReads(RecordPlan plan, org.apache.kafka.connect.data.Schema connect) {
+      List<Field> targets = connect.fields();
+      List<FieldRead> reads = new ArrayList<>();
+      for (RecordPlan.FieldStep step : plan.fields()) {
+        if (step.isSkip()) {
+          reads.add(FieldRead.skip(step.skipSchema()));
+        } else {
+          Field target = targets.get(step.readerPos());
+          Schema declared = plan.reader().getFields().get(step.readerPos()).schema();
+          reads.add(FieldRead.of(step.plan(), target, node(step.plan(), target.schema(), declared)));
+        }
+      }
+      for (DefaultStep step : plan.defaults()) {
+        Field target = targets.get(step.pos());
+        reads.add(FieldRead.node(target, defaultNode(plan, step, target)));
+      }
+      return reads.toArray(new FieldRead[0]);
     }
 
     /**
      * A record whose fields are all plain scalars (attributes, metrics, ...): one switch per field, stored by position.
      * A scalar read never answers null, so a positional store is what {@link StructFiller#put} would do.
      */
-    private Node plainRecord(org.apache.kafka.connect.data.Schema connect, Field[] targets, byte[] kinds) {
-      int[] positions = new int[targets.length];
-      boolean inOrder = targets.length == connect.fields().size();
-      for (int i = 0; i < targets.length; i++) {
+    private Node plainRecord(org.apache.kafka.connect.data.Schema connect, FieldRead[] fields) {
+      byte[] kinds = new byte[fields.length];
+      Field[] targets = new Field[fields.length];
+      int[] positions = new int[fields.length];
+      boolean inOrder = fields.length == connect.fields().size();
+      for (int i = 0; i < fields.length; i++) {
+        kinds[i] = fields[i].kind();
+        targets[i] = fields[i].target();
         positions[i] = targets[i].index();
         inOrder &= positions[i] == i;
       }
@@ -368,9 +358,9 @@ final class ConnectReadInterpreter implements ConnectDecoder {
         Object[] values = filler.values(struct);
         for (int i = 0; i < kinds.length; i++) {
           if (values == null) {
-            struct.put(targets[i], Scalar.read(kinds[i], in));
+            struct.put(targets[i], ConnectScalars.read(kinds[i], in));
           } else {
-            values[positions[i]] = Scalar.read(kinds[i], in);
+            values[positions[i]] = ConnectScalars.read(kinds[i], in);
           }
         }
         return struct;
@@ -402,8 +392,8 @@ final class ConnectReadInterpreter implements ConnectDecoder {
   /**
    * The common plain record, every field read in field order (a writer's own schema): field i goes to slot i, so the
    * loop runs over the struct's values array, whose range checks C2 then hoists out of the loop; and the switch is
-   * here rather than a call to {@link Scalar#read}, which C2 left out of line whenever it had compiled that first.
-   * A final class, so that arrays and maps of such records call {@link #read} directly (see {@code array}).
+   * here rather than a call to {@link ConnectScalars#read}, which C2 left out of line whenever it had compiled that
+   * first. A final class, so that arrays and maps of such records call {@link #read} directly (see {@code array}).
    */
   private static final class InOrderPlainRecord implements Node {
     private final org.apache.kafka.connect.data.Schema connect;
@@ -427,13 +417,13 @@ final class ConnectReadInterpreter implements ConnectDecoder {
       for (int i = 0; i < values.length; i++) {
         Object value;
         switch (kinds[i]) {
-          case Scalar.STRING -> value = in.readString();
-          case Scalar.INT -> value = Integer.valueOf(in.readInt());
-          case Scalar.LONG -> value = Long.valueOf(in.readLong());
-          case Scalar.FLOAT -> value = Float.valueOf(in.readFloat());
-          case Scalar.DOUBLE -> value = Double.valueOf(in.readDouble());
-          case Scalar.BOOLEAN -> value = Boolean.valueOf(in.readBoolean());
-          case Scalar.BYTES -> value = ConnectReadSupport.readBytes(in);
+          case ScalarCode.STRING -> value = in.readString();
+          case ScalarCode.INT -> value = Integer.valueOf(in.readInt());
+          case ScalarCode.LONG -> value = Long.valueOf(in.readLong());
+          case ScalarCode.FLOAT -> value = Float.valueOf(in.readFloat());
+          case ScalarCode.DOUBLE -> value = Double.valueOf(in.readDouble());
+          case ScalarCode.BOOLEAN -> value = Boolean.valueOf(in.readBoolean());
+          case ScalarCode.BYTES -> value = ConnectReadSupport.readBytes(in);
           default -> throw new IllegalStateException("Not a scalar kind: " + kinds[i]);
         }
         values[i] = value;
@@ -442,78 +432,37 @@ final class ConnectReadInterpreter implements ConnectDecoder {
   }
 
   /**
-   * Plain scalar fields of a record, and their unions with null, read by a switch in the record's loop instead of a
-   * call through a node each: the nodes of a record make that call megamorphic, which cost the tree about a third of
-   * its time on records of small fields (organization.avsc's attributes). The same reads and boxes as {@code node()}'s
-   * nodes for these shapes.
+   * How one field of a record is read: skipped ({@code node} null, the writer's {@code skip} schema), by the scalar
+   * switch ({@code kind} a {@link ConnectScalars} code, under a union with null at {@code nullBranch} when that is not
+   * -1), or by its node (a default's too), into {@code target}.
    */
-  private static final class Scalar {
-    static final byte NONE = 0;
-    static final byte STRING = 1;
-    static final byte INT = 2;
-    static final byte LONG = 3;
-    static final byte FLOAT = 4;
-    static final byte DOUBLE = 5;
-    static final byte BOOLEAN = 6;
-    static final byte BYTES = 7;
-
-    private Scalar() {}
-
-    /** The kind of a non-union plan read as {@code connect}, or NONE where its node does more than read and box. */
-    static byte of(ReadPlan plan, org.apache.kafka.connect.data.Schema connect) {
-      if (ConnectShape.isGeneralUnion(connect) || !ScalarFinish.isIdentity(connect)) {
-        return NONE;
-      }
-      return switch (plan.kind()) {
-        case STRING_UTF8, STRING_JAVA -> STRING;
-        case INT -> INT;
-        case LONG -> LONG;
-        case FLOAT -> FLOAT;
-        case DOUBLE -> DOUBLE;
-        case BOOLEAN -> BOOLEAN;
-        case BYTES -> BYTES;
-        default -> NONE;
-      };
+  private record FieldRead(Field target, Node node, Schema skip, byte kind, int nullBranch) {
+    static FieldRead skip(Schema writer) {
+      return new FieldRead(null, null, writer, ConnectScalars.NONE, -1);
     }
 
-    /** The null branch's index of a two-branch union plan of null and a scalar (not a general union), else -1. */
-    static int nullBranch(ReadPlan plan, org.apache.kafka.connect.data.Schema connect) {
-      if (plan.kind() != ReadPlan.Kind.UNION || ConnectShape.isGeneralUnion(connect)) {
-        return -1;
-      }
-      List<ReadPlan> branches = ((UnionPlan) plan).branches();
-      if (branches.size() != 2) {
-        return -1;
-      }
-      for (int b = 0; b < 2; b++) {
-        if (branches.get(b).kind() == ReadPlan.Kind.NULL && of(branches.get(1 - b), connect) != NONE) {
-          return b;
-        }
-      }
-      return -1;
+    static FieldRead node(Field target, Node node) {
+      return new FieldRead(target, node, null, ConnectScalars.NONE, -1);
     }
 
-    /** Whether every step reads a plain scalar (no skip, no node, no union with null). */
-    static boolean allPlain(Node[] nodes, byte[] kinds, int[] nullBranch) {
-      for (int i = 0; i < nodes.length; i++) {
-        if (nodes[i] == null || kinds[i] == NONE || nullBranch[i] >= 0) {
+    /** A field read by {@code plan}: by the scalar switch where the plan allows, else by its node. */
+    static FieldRead of(ReadPlan plan, Field target, Node node) {
+      Nullable<ReadPlan> optional = ConnectScalars.nullableRead(plan, target.schema());
+      if (optional != null) {
+        byte kind = ConnectScalars.readCode(optional.value(), target.schema());
+        return new FieldRead(target, node, null, kind, optional.nullBranch());
+      }
+      return new FieldRead(target, node, null, ConnectScalars.readCode(plan, target.schema()), -1);
+    }
+
+    /** Whether every field reads a plain scalar: no skip, no node, no union with null. */
+    static boolean allPlain(FieldRead[] fields) {
+      for (FieldRead field : fields) {
+        if (field.node == null || field.kind == ConnectScalars.NONE || field.nullBranch >= 0) {
           return false;
         }
       }
       return true;
-    }
-
-    static Object read(byte kind, Decoder in) throws IOException {
-      return switch (kind) {
-        case STRING -> in.readString();
-        case INT -> Integer.valueOf(in.readInt());
-        case LONG -> Long.valueOf(in.readLong());
-        case FLOAT -> Float.valueOf(in.readFloat());
-        case DOUBLE -> Double.valueOf(in.readDouble());
-        case BOOLEAN -> Boolean.valueOf(in.readBoolean());
-        case BYTES -> ConnectReadSupport.readBytes(in);
-        default -> throw new IllegalStateException("Not a scalar kind: " + kind);
-      };
     }
   }
 }

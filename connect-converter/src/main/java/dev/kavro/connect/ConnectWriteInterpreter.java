@@ -5,6 +5,7 @@ import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.connect.runtime.ConnectWriteSupport;
 import dev.kavro.connect.runtime.StructFiller;
+import dev.kavro.plan.Nullable;
 import dev.kavro.runtime.BoxedFields;
 import dev.kavro.runtime.ByteArrayEncoder;
 import java.io.IOException;
@@ -30,7 +31,7 @@ import org.apache.kafka.connect.errors.DataException;
  * {@link ConnectReadInterpreter}. The bytes equal the generic path's ({@link GenericPathEncoder}): the same union
  * branches, the same map entry order, the same checks. Shapes without a dedicated writer convert that subtree as the
  * generic path does. The converter has no compiled path: compiled Connect writers were not faster than this tree
- * ({@code bench/results/connect-compiled-vs-tree.md}), so it serves every compile mode. Thread-safe: the tree is
+ * ({@code bench/results/design-measurements.md}), so it serves every compile mode. Thread-safe: the tree is
  * immutable.
  */
 final class ConnectWriteInterpreter implements ConnectEncoder {
@@ -92,24 +93,20 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
     }
 
     private Node optional(org.apache.kafka.connect.data.Schema connect, Schema union) {
-      List<Schema> types = union.getTypes();
-      int nullIndex = UnionBranches.of(union).nullIndex();
-      if (!(types.size() == 1 || (types.size() == 2 && nullIndex >= 0))) {
+      Nullable<Schema> nullable = Nullable.of(union);
+      if (nullable == null) {
         return generic(connect, union);
       }
-      int valueIndex = types.size() == 1 ? 0 : 1 - nullIndex;
-      Node value = value(connect, types.get(valueIndex));
+      Node value = value(connect, nullable.value());
       boolean optional = connect.isOptional();
-      int nulls = nullIndex;
-      if (nulls < 0) {
-        return generic(connect, union);
-      }
+      int nullIndex = nullable.nullBranch();
+      int valueIndex = nullable.valueBranch();
       return (v, out) -> {
         if (v == null) {
           if (!optional) {
             throw ConnectWriteSupport.nullForRequired();
           }
-          out.writeIndex(nulls);
+          out.writeIndex(nullIndex);
         } else {
           out.writeIndex(valueIndex);
           value.write(v, out);
@@ -119,95 +116,79 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
 
     /** Writes a non-null value of a non-union Avro schema. */
     private Node value(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      Schema.Type type = avro.getType();
+      Node node = switch (connect.type()) {
+        case INT8, INT16 -> type == Schema.Type.INT ? (v, out) -> out.writeInt(((Number) v).intValue()) : null;
+        case INT32 -> int32(connect, avro);
+        case INT64 -> int64(connect, avro);
+        case FLOAT32 -> type == Schema.Type.FLOAT ? (v, out) -> out.writeFloat((Float) v) : null;
+        case FLOAT64 -> type == Schema.Type.DOUBLE ? (v, out) -> out.writeDouble((Double) v) : null;
+        case BOOLEAN -> type == Schema.Type.BOOLEAN ? (v, out) -> out.writeBoolean((Boolean) v) : null;
+        case STRING -> string(avro);
+        case BYTES -> bytes(connect, avro);
+        case ARRAY -> type == Schema.Type.ARRAY ? array(connect, avro) : null;
+        case MAP -> mapOf(connect, avro);
+        case STRUCT -> type == Schema.Type.RECORD && avro.getFields().size() == connect.fields().size()
+            ? record(connect, avro) : null;
+        default -> null;
+      };
+      return node != null ? node : generic(connect, avro);
+    }
+
+    /** An int32 (Connect's Date and Time too) written as an Avro int or long, or null for the generic path. */
+    private Node int32(org.apache.kafka.connect.data.Schema connect, Schema avro) {
       String name = connect.name();
       Schema.Type type = avro.getType();
-      switch (connect.type()) {
-        case INT8, INT16 -> {
-          if (type == Schema.Type.INT) {
-            return (v, out) -> out.writeInt(((Number) v).intValue());
-          }
-        }
-        case INT32 -> {
-          if (Date.LOGICAL_NAME.equals(name) && type == Schema.Type.INT) {
-            return (v, out) -> out.writeInt(ConnectWriteSupport.date(connect, v));
-          }
-          if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT && !micros(connect, settings)) {
-            return (v, out) -> out.writeInt(ConnectWriteSupport.timeMillis(connect, v));
-          }
-          if (Time.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG && micros(connect, settings)) {
-            return (v, out) -> out.writeLong(ConnectWriteSupport.timeMicros(connect, v));
-          }
-          if (!Date.LOGICAL_NAME.equals(name) && !Time.LOGICAL_NAME.equals(name) && type == Schema.Type.INT) {
-            return (v, out) -> out.writeInt((Integer) v);
-          }
-        }
-        case INT64 -> {
-          if (Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {
-            return micros(connect, settings)
-                ? (v, out) -> out.writeLong(ConnectWriteSupport.timestampMicros(connect, v))
-                : (v, out) -> out.writeLong(ConnectWriteSupport.timestampMillis(connect, v));
-          }
-          if (!Timestamp.LOGICAL_NAME.equals(name) && type == Schema.Type.LONG) {
-            return (v, out) -> out.writeLong((Long) v);
-          }
-        }
-        case FLOAT32 -> {
-          if (type == Schema.Type.FLOAT) {
-            return (v, out) -> out.writeFloat((Float) v);
-          }
-        }
-        case FLOAT64 -> {
-          if (type == Schema.Type.DOUBLE) {
-            return (v, out) -> out.writeDouble((Double) v);
-          }
-        }
-        case BOOLEAN -> {
-          if (type == Schema.Type.BOOLEAN) {
-            return (v, out) -> out.writeBoolean((Boolean) v);
-          }
-        }
-        case STRING -> {
-          if (type == Schema.Type.STRING) {
-            return (v, out) -> out.writeString((String) v);
-          }
-          if (type == Schema.Type.ENUM) {
-            return (v, out) -> out.writeEnum(ConnectWriteSupport.enumOrdinal(avro, v));
-          }
-        }
-        case BYTES -> {
-          boolean decimal = Decimal.LOGICAL_NAME.equals(name);
-          if (type == Schema.Type.FIXED) {
-            return decimal
-                ? (v, out) -> ConnectWriteSupport.writeFixed(ConnectWriteSupport.fixedDecimal(connect, v,
-                    avro.getFixedSize()), avro, out)
-                : (v, out) -> ConnectWriteSupport.writeFixed(v, avro, out);
-          }
-          if (type == Schema.Type.BYTES && (avro.getLogicalType() != null) == decimal) {
-            return decimal ? (v, out) -> out.writeBytes(ConnectWriteSupport.decimal(connect, v))
-                : ConnectWriteSupport::writeBytes;
-          }
-        }
-        case ARRAY -> {
-          if (type == Schema.Type.ARRAY) {
-            return array(connect, avro);
-          }
-        }
-        case MAP -> {
-          if (type == Schema.Type.MAP) {
-            return map(connect, avro);
-          }
-          if (type == Schema.Type.ARRAY && avro.getElementType().getType() == Schema.Type.RECORD
-              && avro.getElementType().getFields().size() == 2) {
-            return mapEntries(connect, avro);
-          }
-        }
-        case STRUCT -> {
-          if (type == Schema.Type.RECORD && avro.getFields().size() == connect.fields().size()) {
-            return record(connect, avro);
-          }
-        }
+      if (Date.LOGICAL_NAME.equals(name)) {
+        return type == Schema.Type.INT ? (v, out) -> out.writeInt(ConnectWriteSupport.date(connect, v)) : null;
       }
-      return generic(connect, avro);
+      if (Time.LOGICAL_NAME.equals(name)) {
+        boolean micros = micros(connect, settings);
+        if (type == Schema.Type.INT && !micros) {
+          return (v, out) -> out.writeInt(ConnectWriteSupport.timeMillis(connect, v));
+        }
+        return type == Schema.Type.LONG && micros
+            ? (v, out) -> out.writeLong(ConnectWriteSupport.timeMicros(connect, v)) : null;
+      }
+      return type == Schema.Type.INT ? (v, out) -> out.writeInt((Integer) v) : null;
+    }
+
+    /** An int64 (Connect's Timestamp too) written as an Avro long, or null for the generic path. */
+    private Node int64(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      if (avro.getType() != Schema.Type.LONG) {
+        return null;
+      }
+      if (!Timestamp.LOGICAL_NAME.equals(connect.name())) {
+        return (v, out) -> out.writeLong((Long) v);
+      }
+      return micros(connect, settings)
+          ? (v, out) -> out.writeLong(ConnectWriteSupport.timestampMicros(connect, v))
+          : (v, out) -> out.writeLong(ConnectWriteSupport.timestampMillis(connect, v));
+    }
+
+    /** A string written as an Avro string or enum symbol, or null for the generic path. */
+    private static Node string(Schema avro) {
+      return switch (avro.getType()) {
+        case STRING -> (v, out) -> out.writeString((String) v);
+        case ENUM -> (v, out) -> out.writeEnum(ConnectWriteSupport.enumOrdinal(avro, v));
+        default -> null;
+      };
+    }
+
+    /** Bytes (Connect's Decimal too) written as Avro bytes or fixed, or null for the generic path. */
+    private static Node bytes(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      boolean decimal = Decimal.LOGICAL_NAME.equals(connect.name());
+      if (avro.getType() == Schema.Type.FIXED) {
+        return decimal
+            ? (v, out) -> ConnectWriteSupport.writeFixed(ConnectWriteSupport.fixedDecimal(connect, v,
+                avro.getFixedSize()), avro, out)
+            : (v, out) -> ConnectWriteSupport.writeFixed(v, avro, out);
+      }
+      if (avro.getType() == Schema.Type.BYTES && (avro.getLogicalType() != null) == decimal) {
+        return decimal ? (v, out) -> out.writeBytes(ConnectWriteSupport.decimal(connect, v))
+            : ConnectWriteSupport::writeBytes;
+      }
+      return null;
     }
 
     private static boolean micros(org.apache.kafka.connect.data.Schema connect, AvroDataSettings settings) {
@@ -233,7 +214,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
           : value(connect.valueSchema(), avro.getElementType());
       // Plain primitive items are written by a switch, and plain records by a call bound at build time, not through
       // their node: the call through a node is megamorphic wherever a JVM converts more than one schema.
-      byte kind = union ? Primitive.NONE : Primitive.of(connect.valueSchema(), avro.getElementType());
+      byte kind = union ? ConnectScalars.NONE : ConnectScalars.writeCode(connect.valueSchema(), avro.getElementType());
       PlainRecord records = element instanceof PlainRecord r ? r : null;
       return (v, out) -> {
         Collection<?> values = ConnectWriteSupport.collection(v);
@@ -261,8 +242,8 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
       if (e == null && !union) {
         throw ConnectWriteSupport.nullForRequired();
       }
-      if (kind != Primitive.NONE) {
-        Primitive.write(kind, e, out);
+      if (kind != ConnectScalars.NONE) {
+        ConnectScalars.write(kind, e, out);
       } else if (records != null) {
         records.write(e, out);
       } else {
@@ -270,11 +251,21 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
       }
     }
 
+    /** A map written as an Avro map or as Confluent's array of key/value records, or null for the generic path. */
+    private Node mapOf(org.apache.kafka.connect.data.Schema connect, Schema avro) {
+      if (avro.getType() == Schema.Type.MAP) {
+        return map(connect, avro);
+      }
+      boolean entries = avro.getType() == Schema.Type.ARRAY && avro.getElementType().getType() == Schema.Type.RECORD
+          && avro.getElementType().getFields().size() == 2;
+      return entries ? mapEntries(connect, avro) : null;
+    }
+
     private Node map(org.apache.kafka.connect.data.Schema connect, Schema avro) {
       boolean union = avro.getValueType().getType() == Schema.Type.UNION;
       Node value = union ? node(connect.valueSchema(), avro.getValueType())
           : value(connect.valueSchema(), avro.getValueType());
-      byte kind = union ? Primitive.NONE : Primitive.of(connect.valueSchema(), avro.getValueType());
+      byte kind = union ? ConnectScalars.NONE : ConnectScalars.writeCode(connect.valueSchema(), avro.getValueType());
       PlainRecord records = value instanceof PlainRecord r ? r : null;
       return (v, out) -> {
         Map<?, ?> map = ConnectWriteSupport.mapInWriteOrder(v);
@@ -308,86 +299,82 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
 
     private Node record(org.apache.kafka.connect.data.Schema connect, Schema avro) {
       List<Schema.Field> avroFields = avro.getFields();
-      Field[] connectFields = connect.fields().toArray(new Field[0]);
-      int n = connectFields.length;
-      Node[] nodes = new Node[n];
-      boolean[] nullable = new boolean[n];
-      boolean[] withoutDefault = new boolean[n];
-      byte[] kinds = new byte[n];
-      int[] nullBranch = new int[n];
-      int[] valueBranch = new int[n];
-      boolean[] optional = new boolean[n];
-      for (int i = 0; i < n; i++) {
-        Schema avroField = avroFields.get(i).schema();
-        org.apache.kafka.connect.data.Schema fieldSchema = connectFields[i].schema();
-        // Non-union fields are null-checked here rather than by node()'s wrapper: one call less per field.
-        nullable[i] = avroField.getType() == Schema.Type.UNION;
-        nodes[i] = nullable[i] ? node(fieldSchema, avroField) : value(fieldSchema, avroField);
-        withoutDefault[i] = settings.ignoreDefaultForNullables() && fieldSchema.isOptional();
-        optional[i] = fieldSchema.isOptional();
-        nullBranch[i] = -1;
-        if (!nullable[i]) {
-          kinds[i] = Primitive.of(fieldSchema, avroField);
-        } else if (!ConnectShape.isGeneralUnion(fieldSchema) && avroField.getTypes().size() == 2) {
-          // The optional() node's shape: [null, x] or [x, null], written here when x is a plain primitive.
-          int nulls = avroField.getTypes().get(0).getType() == Schema.Type.NULL ? 0
-              : avroField.getTypes().get(1).getType() == Schema.Type.NULL ? 1 : -1;
-          if (nulls >= 0) {
-            kinds[i] = Primitive.of(fieldSchema, avroField.getTypes().get(1 - nulls));
-            nullBranch[i] = nulls;
-            valueBranch[i] = 1 - nulls;
-          }
-        }
+      List<Field> connectFields = connect.fields();
+      FieldWrite[] fields = new FieldWrite[connectFields.size()];
+      for (int i = 0; i < fields.length; i++) {
+        fields[i] = fieldWrite(connectFields.get(i), avroFields.get(i).schema());
       }
-      Object[] defaults = new Object[n];
-      for (int i = 0; i < n; i++) {
-        // What Struct.get(field) answers for a null slot; getWithoutDefault answers the null itself.
-        defaults[i] = withoutDefault[i] ? null : connectFields[i].schema().defaultValue();
-      }
-      if (Primitive.allPlain(kinds, nullable, withoutDefault)) {
-        return new PlainRecord(connect, connectFields, kinds, defaults, filler);
+      if (FieldWrite.allPlain(fields)) {
+        return PlainRecord.of(connect, fields, filler);
       }
       return (v, out) -> {
         Struct struct = ConnectWriteSupport.struct(v, connect);
-        // The struct's schema equals ours: slot i is field i. Read in place, as Struct.get does without its calls.
-        Object[] values = filler.values(struct);
-        for (int i = 0; i < n; i++) {
-          Field field = connectFields[i];
-          Object value;
-          if (values != null) {
-            value = values[i];
-            if (value == null) {
-              value = defaults[i];
-            }
-          } else {
-            value = withoutDefault[i] ? struct.getWithoutDefault(field.name()) : struct.get(field);
+        writeFields(fields, struct, filler.values(struct), out);
+      };
+    }
+
+    /**
+     * The general record loop: each field by the scalar switch or by its node. The struct's schema equals the
+     * record's, so slot i is field i: {@code values}, when the filler gives them, are read in place, as
+     * {@code Struct.get} does without its calls.
+     */
+    private static void writeFields(FieldWrite[] fields, Struct struct, Object[] values, Encoder out)
+        throws IOException {
+      for (int i = 0; i < fields.length; i++) {
+        FieldWrite field = fields[i];
+        Object value;
+        if (values != null) {
+          value = values[i];
+          if (value == null) {
+            value = field.defaultValue();
           }
-          try {
-            byte kind = kinds[i];
-            if (kind == Primitive.NONE) {
-              if (value == null && !nullable[i]) {
-                throw ConnectWriteSupport.nullForRequired();
-              }
-              nodes[i].write(value, out);
-              continue;
-            }
-            int nulls = nullBranch[i];
+        } else {
+          value = field.withoutDefault() ? struct.getWithoutDefault(field.source().name()) : struct.get(field.source());
+        }
+        try {
+          if (value == null && !field.takesNull()) {
+            throw ConnectWriteSupport.nullForRequired();
+          }
+          byte kind = field.kind();
+          if (kind == ConnectScalars.NONE) {
+            field.node().write(value, out);
+            continue;
+          }
+          int nulls = field.nullBranch();
+          if (nulls >= 0) {
             if (value == null) {
-              if (nulls < 0 || !optional[i]) {
-                throw ConnectWriteSupport.nullForRequired();
-              }
               out.writeIndex(nulls);
               continue;
             }
-            if (nulls >= 0) {
-              out.writeIndex(valueBranch[i]);
-            }
-            Primitive.write(kind, value, out);
-          } catch (DataException e) {
-            throw ConnectWriteSupport.fieldError(field.name(), e);
+            out.writeIndex(1 - nulls);
           }
+          ConnectScalars.write(kind, value, out);
+        } catch (DataException e) {
+          throw ConnectWriteSupport.fieldError(field.source().name(), e);
         }
-      };
+      }
+    }
+
+    /** How the record's loop writes {@code source}'s value as {@code avro}. */
+    private FieldWrite fieldWrite(Field source, Schema avro) {
+      org.apache.kafka.connect.data.Schema schema = source.schema();
+      boolean withoutDefault = settings.ignoreDefaultForNullables() && schema.isOptional();
+      // What Struct.get(field) answers for a null slot; getWithoutDefault answers the null itself.
+      Object defaultValue = withoutDefault ? null : schema.defaultValue();
+      if (avro.getType() != Schema.Type.UNION) {
+        // Null-checked by the record's loop rather than by node()'s wrapper: one call less per field.
+        return new FieldWrite(source, value(schema, avro), ConnectScalars.writeCode(schema, avro), -1, false,
+            withoutDefault, defaultValue);
+      }
+      Node node = node(schema, avro);
+      // The optional() node's shape, written by the loop when the value is a plain scalar.
+      Nullable<Schema> nullable = ConnectShape.isGeneralUnion(schema) ? null : Nullable.of(avro);
+      byte kind = nullable == null ? ConnectScalars.NONE : ConnectScalars.writeCode(schema, nullable.value());
+      if (kind == ConnectScalars.NONE) {
+        return new FieldWrite(source, node, kind, -1, true, withoutDefault, defaultValue);
+      }
+      return new FieldWrite(source, node, kind, nullable.nullBranch(), schema.isOptional(), withoutDefault,
+          defaultValue);
     }
 
     /** Connect's union struct: the first field set selects the branch, as the generic path selects it. */
@@ -430,7 +417,26 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
   }
 
   /**
-   * A record whose fields are all plain primitives of a non-union Avro type (attributes, metrics, ...): one switch per
+   * How a record's loop writes one field, read from {@code source}: by the scalar switch ({@code kind} a
+   * {@link ConnectScalars} code, under a union with null at {@code nullBranch} when that is not -1) or by its
+   * {@code node}. {@code takesNull}: whether a null value is written (as the null branch, or by the node) rather than
+   * failed. A null slot of the struct reads as {@code defaultValue}, or as null {@code withoutDefault}.
+   */
+  private record FieldWrite(Field source, Node node, byte kind, int nullBranch, boolean takesNull,
+      boolean withoutDefault, Object defaultValue) {
+    /** Whether every field is a plain scalar of a non-union Avro type, read with its default. */
+    static boolean allPlain(FieldWrite[] fields) {
+      for (FieldWrite field : fields) {
+        if (field.kind == ConnectScalars.NONE || field.nullBranch >= 0 || field.withoutDefault) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  /**
+   * A record whose fields are all plain scalars of a non-union Avro type (attributes, metrics, ...): one switch per
    * field, read in place, by {@link BoxedFields} into the converter's {@link ByteArrayEncoder}. The same values, checks
    * and bytes as {@code record}'s general loop. A final class, so that arrays and maps of such records call
    * {@link #write} directly (see {@code array}).
@@ -442,13 +448,25 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
     private final Object[] defaults;
     private final StructFiller filler;
 
-    PlainRecord(org.apache.kafka.connect.data.Schema connect, Field[] fields, byte[] kinds, Object[] defaults,
+    private PlainRecord(org.apache.kafka.connect.data.Schema connect, Field[] fields, byte[] kinds, Object[] defaults,
         StructFiller filler) {
       this.connect = connect;
       this.fields = fields;
       this.kinds = kinds;
       this.defaults = defaults;
       this.filler = filler;
+    }
+
+    static PlainRecord of(org.apache.kafka.connect.data.Schema connect, FieldWrite[] writes, StructFiller filler) {
+      Field[] fields = new Field[writes.length];
+      byte[] kinds = new byte[writes.length];
+      Object[] defaults = new Object[writes.length];
+      for (int i = 0; i < writes.length; i++) {
+        fields[i] = writes[i].source();
+        kinds[i] = writes[i].kind();
+        defaults[i] = writes[i].defaultValue();
+      }
+      return new PlainRecord(connect, fields, kinds, defaults, filler);
     }
 
     @Override
@@ -467,69 +485,7 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
         if (value == null && (value = defaults[i]) == null) {
           throw ConnectWriteSupport.fieldError(fields[i].name(), ConnectWriteSupport.nullForRequired());
         }
-        Primitive.write(kinds[i], value, out);
-      }
-    }
-  }
-
-  /**
-   * Plain primitive fields of a record, written by a switch in the record's loop instead of a call through a node
-   * each: the nodes of a wide record make that call megamorphic. The same casts and writes as {@code value()}'s
-   * nodes for these shapes. The kinds are {@link BoxedFields}'s, so that a plain record's kinds are its program.
-   */
-  private static final class Primitive {
-    static final byte NONE = 0;
-    static final byte STRING = BoxedFields.STRING;
-    static final byte INT = BoxedFields.INT;
-    static final byte SMALL_INT = BoxedFields.NUMBER_AS_INT;
-    static final byte LONG = BoxedFields.LONG;
-    static final byte FLOAT = BoxedFields.FLOAT;
-    static final byte DOUBLE = BoxedFields.DOUBLE;
-    static final byte BOOLEAN = BoxedFields.BOOLEAN;
-    static final byte BYTES = BoxedFields.BYTES;
-
-    private Primitive() {}
-
-    /** The kind of a non-null value of {@code connect} written as the non-union {@code avro}, or NONE. */
-    static byte of(org.apache.kafka.connect.data.Schema connect, Schema avro) {
-      Schema.Type type = avro.getType();
-      if (connect.name() != null) {
-        return NONE; // logical types (Date, Time, Timestamp, Decimal) and named types keep their nodes
-      }
-      return switch (connect.type()) {
-        case STRING -> type == Schema.Type.STRING ? STRING : NONE;
-        case INT8, INT16 -> type == Schema.Type.INT ? SMALL_INT : NONE;
-        case INT32 -> type == Schema.Type.INT ? INT : NONE;
-        case INT64 -> type == Schema.Type.LONG ? LONG : NONE;
-        case FLOAT32 -> type == Schema.Type.FLOAT ? FLOAT : NONE;
-        case FLOAT64 -> type == Schema.Type.DOUBLE ? DOUBLE : NONE;
-        case BOOLEAN -> type == Schema.Type.BOOLEAN ? BOOLEAN : NONE;
-        case BYTES -> type == Schema.Type.BYTES && avro.getLogicalType() == null ? BYTES : NONE;
-        default -> NONE;
-      };
-    }
-
-    /** Whether every field is a plain primitive of a non-union Avro type, read with its default. */
-    static boolean allPlain(byte[] kinds, boolean[] nullable, boolean[] withoutDefault) {
-      for (int i = 0; i < kinds.length; i++) {
-        if (kinds[i] == NONE || nullable[i] || withoutDefault[i]) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    static void write(byte kind, Object v, Encoder out) throws IOException {
-      switch (kind) {
-        case STRING -> out.writeString((String) v);
-        case INT -> out.writeInt((Integer) v);
-        case SMALL_INT -> out.writeInt(((Number) v).intValue());
-        case LONG -> out.writeLong((Long) v);
-        case FLOAT -> out.writeFloat((Float) v);
-        case DOUBLE -> out.writeDouble((Double) v);
-        case BOOLEAN -> out.writeBoolean((Boolean) v);
-        case BYTES -> ConnectWriteSupport.writeBytes(v, out);
-        default -> throw new IllegalStateException("Not a primitive kind: " + kind);
+        ConnectScalars.write(kinds[i], value, out);
       }
     }
   }

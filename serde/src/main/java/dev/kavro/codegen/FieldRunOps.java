@@ -1,9 +1,11 @@
 package dev.kavro.codegen;
 
+import dev.kavro.plan.Nullable;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
-import dev.kavro.plan.UnionPlan;
+import dev.kavro.plan.ScalarKind;
 import dev.kavro.runtime.FieldRuns;
+import dev.kavro.runtime.ScalarCode;
 import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
@@ -49,33 +51,23 @@ final class FieldRunOps {
 
   /** The {@link FieldRuns} op that reads {@code plan}, or -1 when it is not a run-able field. */
   static int op(ReadPlan plan) {
-    int simple = simpleOp(plan);
-    if (simple >= 0 || plan.kind() != ReadPlan.Kind.UNION) {
-      return simple;
+    Nullable<ReadPlan> optional = Nullable.of(plan);
+    if (optional == null) {
+      return scalarOp(plan);
     }
-    List<ReadPlan> branches = ((UnionPlan) plan).branches();
-    if (branches.size() != 2) {
+    int op = scalarOp(optional.value());
+    if (op < 0) {
       return -1;
     }
-    for (int value = 0; value < 2; value++) {
-      int op = simpleOp(branches.get(value));
-      if (op >= 0 && branches.get(1 - value).kind() == ReadPlan.Kind.NULL) {
-        return op + (value == 0 ? FieldRuns.OPTIONAL_AT_0 : FieldRuns.OPTIONAL_AT_1);
-      }
-    }
-    return -1;
+    return op + (optional.valueBranch() == 0 ? FieldRuns.OPTIONAL_AT_0 : FieldRuns.OPTIONAL_AT_1);
   }
 
-  private static int simpleOp(ReadPlan plan) {
-    return switch (plan.kind()) {
-      case BOOLEAN -> FieldRuns.BOOLEAN;
-      case INT -> FieldRuns.INT;
-      case LONG -> FieldRuns.LONG;
-      case FLOAT -> FieldRuns.FLOAT;
-      case DOUBLE -> FieldRuns.DOUBLE;
-      case STRING_UTF8 -> FieldRuns.UTF8;
-      case STRING_JAVA -> FieldRuns.STRING;
-      default -> -1;
-    };
+  /** A scalar's op: its code, a string's as {@code Utf8} or as {@code String}; bytes are not run-able. */
+  private static int scalarOp(ReadPlan plan) {
+    ScalarKind kind = ScalarKind.of(plan);
+    if (kind == null || kind == ScalarKind.BYTES) {
+      return -1;
+    }
+    return plan.kind() == ReadPlan.Kind.STRING_JAVA ? ScalarCode.JAVA_STRING : kind.code();
   }
 }

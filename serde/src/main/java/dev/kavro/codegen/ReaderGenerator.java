@@ -6,6 +6,7 @@ import dev.kavro.plan.EnumPlan;
 import dev.kavro.plan.ErrorPlan;
 import dev.kavro.plan.LogicalPlan;
 import dev.kavro.plan.MapPlan;
+import dev.kavro.plan.Nullable;
 import dev.kavro.plan.PlanCycles;
 import dev.kavro.plan.ReadPlan;
 import dev.kavro.plan.RecordPlan;
@@ -124,16 +125,12 @@ public final class ReaderGenerator {
    * with a switch. Inline keeps a record of many optional fields one method instead of one call per field.
    */
   private String optional(UnionPlan plan) {
-    List<ReadPlan> branches = plan.branches();
-    if (branches.size() == 2) {
-      for (int value = 0; value < 2; value++) {
-        if (branches.get(1 - value).kind() == ReadPlan.Kind.NULL) {
-          return "(ReadSupport.isValueBranch(in, " + value + ") ? " + expression(branches.get(value), "null")
-              + " : null)";
-        }
-      }
+    Nullable<ReadPlan> optional = Nullable.of(plan);
+    if (optional == null) {
+      return call(plan, "null", "in");
     }
-    return call(plan, "null", "in");
+    return "(ReadSupport.isValueBranch(in, " + optional.valueBranch() + ") ? " + expression(optional.value(), "null")
+        + " : null)";
   }
 
   private String logical(LogicalPlan plan, String old) {

@@ -4,45 +4,32 @@ import java.nio.ByteBuffer;
 import org.apache.avro.generic.GenericFixed;
 
 /**
- * Writes a record's fields of boxed plain values (a Kafka Connect struct's values, say) in one loop over a kind per
- * field, with the encoder's array and position held in locals for the whole record.
+ * Writes a record's fields of boxed plain values (a Kafka Connect struct's values, say) in one loop over a
+ * {@link ScalarCode} per field, with the encoder's array and position held in locals for the whole record. The codes
+ * it takes, and the classes of their values: {@code STRING} a {@code String}, as
+ * {@link ByteArrayEncoder#writeString(String)}; {@code INT} an {@code Integer}; {@code NUMBER_AS_INT} any
+ * {@code Number}; {@code LONG}, {@code FLOAT}, {@code DOUBLE}, {@code BOOLEAN} their boxes; {@code BYTES} a
+ * {@code ByteBuffer} (position to limit, the buffer not moved), a {@code byte[]} or a fixed.
  *
  * <p>Why: the same loop calling {@link ByteArrayEncoder}'s write methods stores the position back to the encoder and
  * loads it again for every field, and checks the array's room in each call; here one position stays in a register
- * across the fields and each write checks the room it needs once. Measured on the Connect converter's plain records
- * (one JVM, both versions alternating, four JVMs; {@code bench/results/connect-session10.md}): organization's arrays
- * of attribute records 1.30x, ksql-impressions 1.16x, and a heap buffer's bytes copied here rather than through the
- * encoder another 1.14x on a flat record with a bytes field. The bytes are exactly the write methods'.
+ * across the fields and each write checks the room it needs once. A heap buffer's bytes are copied here too, rather
+ * than through the encoder's generic path, as Connect hands bytes over in heap buffers. The bytes are exactly the
+ * write methods'.
  *
  * <p>Stateless and thread-safe; the encoder is not.
  */
 public final class BoxedFields {
-  /** A {@code String}, as {@link ByteArrayEncoder#writeString(String)}. */
-  public static final byte STRING = 1;
-  /** An {@code Integer}. */
-  public static final byte INT = 2;
-  /** Any {@code Number} written as an Avro int (a {@code Byte} or a {@code Short}), by {@code intValue()}. */
-  public static final byte NUMBER_AS_INT = 3;
-  /** A {@code Long}. */
-  public static final byte LONG = 4;
-  /** A {@code Float}. */
-  public static final byte FLOAT = 5;
-  /** A {@code Double}. */
-  public static final byte DOUBLE = 6;
-  /** A {@code Boolean}. */
-  public static final byte BOOLEAN = 7;
-  /** Avro bytes from a {@code ByteBuffer} (position to limit, the buffer not moved), a {@code byte[]} or a fixed. */
-  public static final byte BYTES = 8;
-
   private BoxedFields() {}
 
   /**
-   * Writes {@code values[i]} as {@code kinds[i]}, in order; a null value is replaced by {@code defaults[i]}.
+   * Writes {@code values[i]} as {@code kinds[i]} (a {@link ScalarCode} this class takes), in order; a null value is
+   * replaced by {@code defaults[i]}.
    *
    * @return -1 when every field was written, else the index of the first field whose value and default are both
    *     null (the fields before it are written, the caller fails the record)
    * @throws ClassCastException if a value is not of its kind's class
-   * @throws IllegalArgumentException if a kind is not one of this class's constants
+   * @throws IllegalArgumentException if a kind is not a code this class takes
    * @throws org.apache.avro.AvroRuntimeException if the encoding outgrows the largest array
    */
   public static int write(ByteArrayEncoder out, byte[] kinds, Object[] values, Object[] defaults) {
@@ -55,47 +42,47 @@ public final class BoxedFields {
         return i;
       }
       switch (kinds[i]) {
-        case STRING -> {
+        case ScalarCode.STRING -> {
           // Strings keep the encoder's own code (its char loop and UTF-8 rules): position in, position out.
           out.position(p);
           out.writeString((String) v);
           b = out.array();
           p = out.size();
         }
-        case INT, NUMBER_AS_INT -> {
-          int n = kinds[i] == INT ? (Integer) v : ((Number) v).intValue();
+        case ScalarCode.INT, ScalarCode.NUMBER_AS_INT -> {
+          int n = kinds[i] == ScalarCode.INT ? (Integer) v : ((Number) v).intValue();
           if (b.length - p < 5) {
             b = out.room(p, 5);
           }
           p = ByteArrayEncoder.putVarInt(b, p, n);
         }
-        case LONG -> {
+        case ScalarCode.LONG -> {
           if (b.length - p < 10) {
             b = out.room(p, 10);
           }
           p = ByteArrayEncoder.putVarLong(b, p, (Long) v);
         }
-        case FLOAT -> {
+        case ScalarCode.FLOAT -> {
           if (b.length - p < 4) {
             b = out.room(p, 4);
           }
           LittleEndian.INT.set(b, p, Float.floatToRawIntBits((Float) v));
           p += 4;
         }
-        case DOUBLE -> {
+        case ScalarCode.DOUBLE -> {
           if (b.length - p < 8) {
             b = out.room(p, 8);
           }
           LittleEndian.LONG.set(b, p, Double.doubleToRawLongBits((Double) v));
           p += 8;
         }
-        case BOOLEAN -> {
+        case ScalarCode.BOOLEAN -> {
           if (b.length - p < 1) {
             b = out.room(p, 1);
           }
           b[p++] = (byte) ((Boolean) v ? 1 : 0);
         }
-        case BYTES -> {
+        case ScalarCode.BYTES -> {
           if (v instanceof ByteBuffer buffer && buffer.hasArray()) { // what Connect's converters hand over
             int len = buffer.remaining();
             if (len > b.length - p - 5) {

@@ -7,7 +7,10 @@ import org.apache.avro.util.Utf8;
 
 /**
  * Reads a run of a generic record's simple fields (primitives, strings, and unions of null with one of them) from a
- * program of {@code (reader position, op)} pairs that a generated reader passes in as a constant.
+ * program of {@code (reader position, op)} pairs that a generated reader passes in as a constant. An op is a
+ * {@link ScalarCode} ({@code BOOLEAN} to {@code DOUBLE}; {@code STRING} as {@code Utf8}, reusing the record's old one
+ * where there is one; {@code JAVA_STRING} as {@code String}), plus {@link #OPTIONAL_AT_0} or {@link #OPTIONAL_AT_1}
+ * for a union with null.
  *
  * <p>Why a loop, for code generation's whole point is to avoid one: straight-line code for hundreds of fields
  * outgrows the CPU's instruction cache, and every record then refetches its reader's code. This one shared, compact
@@ -17,15 +20,6 @@ import org.apache.avro.util.Utf8;
  * <p>Stateless and thread-safe.
  */
 public final class FieldRuns {
-  public static final int BOOLEAN = 0;
-  public static final int INT = 1;
-  public static final int LONG = 2;
-  public static final int FLOAT = 3;
-  public static final int DOUBLE = 4;
-  /** A string as {@code Utf8}, reusing the record's old {@code Utf8} when there is one. */
-  public static final int UTF8 = 5;
-  /** A string as {@code java.lang.String}. */
-  public static final int STRING = 6;
   /** Added to an op: a union of null (branch 1) and the op's type (branch 0). */
   public static final int OPTIONAL_AT_0 = 16;
   /** Added to an op: a union of null (branch 0) and the op's type (branch 1). */
@@ -55,20 +49,20 @@ public final class FieldRuns {
 
   private static Object value(int op, GenericData.Record r, int pos, Decoder in) throws IOException {
     switch (op & TYPE_MASK) {
-      case BOOLEAN:
+      case ScalarCode.BOOLEAN:
         return Boolean.valueOf(in.readBoolean());
-      case INT:
+      case ScalarCode.INT:
         return Integer.valueOf(in.readInt());
-      case LONG:
+      case ScalarCode.LONG:
         return Long.valueOf(in.readLong());
-      case FLOAT:
+      case ScalarCode.FLOAT:
         return Float.valueOf(in.readFloat());
-      case DOUBLE:
+      case ScalarCode.DOUBLE:
         return Double.valueOf(in.readDouble());
-      case UTF8:
+      case ScalarCode.STRING:
         // Only a required string reuses the old Utf8, as straight-line code does; optional ones read fresh.
         return ReadSupport.readUtf8(in, op < OPTIONAL_AT_0 ? r.get(pos) : null);
-      case STRING:
+      case ScalarCode.JAVA_STRING:
         return in.readString();
       default:
         throw new IllegalStateException("Unknown field-run op " + op);

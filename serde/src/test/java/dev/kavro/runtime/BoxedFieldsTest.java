@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /** The boxed-fields loop against Avro's own BinaryEncoder writing the same values one call at a time. */
 class BoxedFieldsTest {
-  private static final byte[] KINDS = {BoxedFields.STRING, BoxedFields.INT, BoxedFields.NUMBER_AS_INT,
-      BoxedFields.LONG, BoxedFields.FLOAT, BoxedFields.DOUBLE, BoxedFields.BOOLEAN, BoxedFields.BYTES};
+  private static final byte[] KINDS = {ScalarCode.STRING, ScalarCode.INT, ScalarCode.NUMBER_AS_INT,
+      ScalarCode.LONG, ScalarCode.FLOAT, ScalarCode.DOUBLE, ScalarCode.BOOLEAN, ScalarCode.BYTES};
 
   @Test
   void writesWhatBinaryEncoderWritesForRandomRecordsWithDefaultsAndGrowth() throws IOException {
@@ -54,7 +54,7 @@ class BoxedFieldsTest {
 
   @Test
   void answersTheFirstFieldWithNeitherValueNorDefaultAfterWritingTheOnesBefore() {
-    byte[] kinds = {BoxedFields.INT, BoxedFields.STRING, BoxedFields.LONG, BoxedFields.STRING};
+    byte[] kinds = {ScalarCode.INT, ScalarCode.STRING, ScalarCode.LONG, ScalarCode.STRING};
     ByteArrayEncoder out = new ByteArrayEncoder();
     assertEquals(2, BoxedFields.write(out, kinds, new Object[] {3, null, null, null},
         new Object[] {null, "d", null, "e"}));
@@ -66,15 +66,15 @@ class BoxedFieldsTest {
   @Test
   void failsOnAValueOfAnotherClassAndOnAnUnknownKind() {
     ByteArrayEncoder out = new ByteArrayEncoder();
-    assertThrows(ClassCastException.class, () -> write(out, BoxedFields.INT, 1L));
-    assertThrows(ClassCastException.class, () -> write(out, BoxedFields.LONG, 1));
-    assertThrows(ClassCastException.class, () -> write(out, BoxedFields.STRING, new StringBuilder("s")));
-    assertThrows(ClassCastException.class, () -> write(out, BoxedFields.BYTES, "bytes"));
-    assertThrows(ClassCastException.class, () -> write(out, BoxedFields.DOUBLE, 1f));
-    assertThrows(ClassCastException.class, () -> write(out, BoxedFields.NUMBER_AS_INT, "1"));
+    assertThrows(ClassCastException.class, () -> write(out, ScalarCode.INT, 1L));
+    assertThrows(ClassCastException.class, () -> write(out, ScalarCode.LONG, 1));
+    assertThrows(ClassCastException.class, () -> write(out, ScalarCode.STRING, new StringBuilder("s")));
+    assertThrows(ClassCastException.class, () -> write(out, ScalarCode.BYTES, "bytes"));
+    assertThrows(ClassCastException.class, () -> write(out, ScalarCode.DOUBLE, 1f));
+    assertThrows(ClassCastException.class, () -> write(out, ScalarCode.NUMBER_AS_INT, "1"));
     assertThrows(IllegalArgumentException.class, () -> write(out, (byte) 0, 1));
     // Any Number is written by intValue(), as the caller's int8 and int16 need it.
-    assertEquals(-1, write(out.reset(), BoxedFields.NUMBER_AS_INT, (short) -300));
+    assertEquals(-1, write(out.reset(), ScalarCode.NUMBER_AS_INT, (short) -300));
     assertArrayEquals(new byte[] {(byte) 0xD7, 0x04}, out.toByteArray());
   }
 
@@ -84,14 +84,14 @@ class BoxedFieldsTest {
 
   private static Object value(byte kind, Random random) {
     return switch (kind) {
-      case BoxedFields.STRING -> ByteArrayEncoderTest.randomString(random);
-      case BoxedFields.INT -> ByteArrayEncoderTest.randomInt(random);
-      case BoxedFields.NUMBER_AS_INT -> random.nextBoolean() ? (Object) (byte) random.nextInt()
+      case ScalarCode.STRING -> ByteArrayEncoderTest.randomString(random);
+      case ScalarCode.INT -> ByteArrayEncoderTest.randomInt(random);
+      case ScalarCode.NUMBER_AS_INT -> random.nextBoolean() ? (Object) (byte) random.nextInt()
           : (Object) (short) random.nextInt();
-      case BoxedFields.LONG -> ByteArrayEncoderTest.randomLong(random);
-      case BoxedFields.FLOAT -> random.nextInt(8) == 0 ? Float.NaN : (float) random.nextGaussian();
-      case BoxedFields.DOUBLE -> random.nextInt(8) == 0 ? -0.0 : random.nextGaussian() * 1e6;
-      case BoxedFields.BOOLEAN -> random.nextBoolean();
+      case ScalarCode.LONG -> ByteArrayEncoderTest.randomLong(random);
+      case ScalarCode.FLOAT -> random.nextInt(8) == 0 ? Float.NaN : (float) random.nextGaussian();
+      case ScalarCode.DOUBLE -> random.nextInt(8) == 0 ? -0.0 : random.nextGaussian() * 1e6;
+      case ScalarCode.BOOLEAN -> random.nextBoolean();
       default -> switch (random.nextInt(3)) {
         case 0 -> ByteArrayEncoderTest.randomBytes(random);
         case 1 -> new GenericData.Fixed(Schema.createFixed("F", null, null, 3), new byte[] {1, 2, 3});
@@ -118,12 +118,12 @@ class BoxedFieldsTest {
     for (int i = 0; i < kinds.length; i++) {
       Object v = values[i] != null ? values[i] : defaults[i];
       switch (kinds[i]) {
-        case BoxedFields.STRING -> out.writeString((String) v);
-        case BoxedFields.INT, BoxedFields.NUMBER_AS_INT -> out.writeInt(((Number) v).intValue());
-        case BoxedFields.LONG -> out.writeLong((Long) v);
-        case BoxedFields.FLOAT -> out.writeFloat((Float) v);
-        case BoxedFields.DOUBLE -> out.writeDouble((Double) v);
-        case BoxedFields.BOOLEAN -> out.writeBoolean((Boolean) v);
+        case ScalarCode.STRING -> out.writeString((String) v);
+        case ScalarCode.INT, ScalarCode.NUMBER_AS_INT -> out.writeInt(((Number) v).intValue());
+        case ScalarCode.LONG -> out.writeLong((Long) v);
+        case ScalarCode.FLOAT -> out.writeFloat((Float) v);
+        case ScalarCode.DOUBLE -> out.writeDouble((Double) v);
+        case ScalarCode.BOOLEAN -> out.writeBoolean((Boolean) v);
         default -> {
           if (v instanceof ByteBuffer buffer) {
             out.writeBytes(buffer.duplicate());
