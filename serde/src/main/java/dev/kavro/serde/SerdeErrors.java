@@ -14,13 +14,39 @@ import org.apache.kafka.common.errors.TimeoutException;
  * Builds the exceptions the serdes throw. Every message names the topic, the side (key or value) and the schema id,
  * then says what went wrong.
  */
-final class SerdeErrors {
-  private SerdeErrors() {}
+final class SerdeErrors implements AdapterErrors {
+  private static final SerdeErrors KEY = new SerdeErrors(true);
+  private static final SerdeErrors VALUE = new SerdeErrors(false);
+
+  private final boolean isKey;
+
+  private SerdeErrors(boolean isKey) {
+    this.isKey = isKey;
+  }
+
+  /** The serdes' exceptions for the key or value side, for the core pieces. */
+  static AdapterErrors of(boolean isKey) {
+    return isKey ? KEY : VALUE;
+  }
+
+  @Override
+  public KafkaException registry(String what, String topic, Object schemaId, RegistryException cause) {
+    return registry(what, where(topic, isKey, schemaId), cause);
+  }
+
+  @Override
+  public SerializationException failed(String what, String topic, Object schemaId, Throwable cause) {
+    return serialization(what, where(topic, isKey, schemaId), cause);
+  }
+
+  @Override
+  public SerializationException failed(String what, String topic, Object schemaId, String detail) {
+    return serialization(what, where(topic, isKey, schemaId), detail);
+  }
 
   /** {@code [topic 'orders', value, schema id 42]}; {@code schemaId} may be null when it is not known yet. */
   static String where(String topic, boolean isKey, Object schemaId) {
-    return "[topic '" + topic + "', " + (isKey ? "key" : "value") + ", schema id "
-        + (schemaId == null ? "unknown" : schemaId) + "]";
+    return AdapterErrors.where(topic, isKey, schemaId);
   }
 
   static SerializationException serialization(String what, String where, Throwable cause) {
