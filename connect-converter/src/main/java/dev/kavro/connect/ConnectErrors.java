@@ -1,18 +1,43 @@
 package dev.kavro.connect;
 
 import dev.kavro.registry.RegistryException;
+import dev.kavro.serde.AdapterErrors;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.errors.RetriableException;
 
-/** The exceptions the converter throws: retriable for timeouts, {@link DataException} with context otherwise. */
-final class ConnectErrors {
-  private ConnectErrors() {}
+/**
+ * The exceptions the converter throws: retriable for timeouts, {@link DataException} with context otherwise; also
+ * what the core's pieces throw for the converter ({@link #of}).
+ */
+final class ConnectErrors implements AdapterErrors {
+  private static final ConnectErrors KEY = new ConnectErrors(true);
+  private static final ConnectErrors VALUE = new ConnectErrors(false);
 
-  /** {@code [topic 'orders', value, schema id 42]}; the id may be null when not known yet. */
-  static String where(String topic, boolean isKey, Object schemaId) {
-    return "[topic '" + topic + "', " + (isKey ? "key" : "value") + ", schema id "
-        + (schemaId == null ? "unknown" : schemaId) + "]";
+  private final boolean isKey;
+
+  private ConnectErrors(boolean isKey) {
+    this.isKey = isKey;
+  }
+
+  /** The converter's exceptions for the key or value side. */
+  static AdapterErrors of(boolean isKey) {
+    return isKey ? KEY : VALUE;
+  }
+
+  @Override
+  public RuntimeException registry(String what, String topic, Object schemaId, RegistryException cause) {
+    return wrap(what, AdapterErrors.where(topic, isKey, schemaId), cause);
+  }
+
+  @Override
+  public RuntimeException failed(String what, String topic, Object schemaId, Throwable cause) {
+    return wrap(what, AdapterErrors.where(topic, isKey, schemaId), cause);
+  }
+
+  @Override
+  public RuntimeException failed(String what, String topic, Object schemaId, String detail) {
+    return new DataException(what + " " + AdapterErrors.where(topic, isKey, schemaId) + ": " + detail);
   }
 
   /**

@@ -54,6 +54,8 @@ public final class SchemaIdTable<E> {
   private final AdapterErrors errors;
   private final EntryFactory<E> factory;
   private final int maxEntries;
+  /** Whether a context strategy is configured; read on every record, so kept in a field of its own. */
+  private final boolean contexts;
   /** The header to read ids from, or {@code null} where the placement reads the prefix only or the config. */
   private final String headerName;
   /** The id of every record with the config placement, else {@code null}. */
@@ -81,6 +83,7 @@ public final class SchemaIdTable<E> {
     this.errors = errors;
     this.factory = factory;
     this.maxEntries = maxEntries;
+    this.contexts = names.contextsConfigured();
     SchemaIdPlacement placement = config.schemaIdDeserializer(names.isKey());
     this.headerName = placement == SchemaIdPlacement.DUAL ? WireFormat.schemaIdHeader(names.isKey()) : null;
     this.configuredId = placement == SchemaIdPlacement.CONFIG ? configuredId(config, names.isKey()) : null;
@@ -153,7 +156,7 @@ public final class SchemaIdTable<E> {
    * @throws RuntimeException see {@link #entry(String, long, byte[], byte[])}
    */
   public E entry(String topic, int id) {
-    if (names.contextsConfigured()) {
+    if (contexts) {
       return slot(contextTable(topic), topic, id).entry;
     }
     Slot<E> slot = last;

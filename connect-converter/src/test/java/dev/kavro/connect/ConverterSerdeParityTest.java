@@ -1,0 +1,331 @@
+package dev.kavro.connect;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kavro.connect.data.AvroDataSettings;
+import dev.kavro.connect.data.ConnectToAvroSchema;
+import dev.kavro.registry.Metadata;
+import dev.kavro.registry.MockSchemaRegistry;
+import dev.kavro.registry.RegisteredSchema;
+import dev.kavro.registry.RegistryException;
+import dev.kavro.registry.SchemaContract;
+import dev.kavro.registry.SchemaReference;
+import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.serde.ContextNameStrategy;
+import dev.kavro.serde.KavroDeserializer;
+import dev.kavro.serde.KavroSerializer;
+import dev.kavro.wire.SchemaId;
+import dev.kavro.wire.WireFormat;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.DataException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The converter finds schema ids and reads framings through the same core as the serializer and deserializer, so
+ * every id strategy gives the same id, header and bytes through both, and each reads what the other wrote.
+ */
+class ConverterSerdeParityTest {
+  static final Schema ORDER = SchemaBuilder.struct().name("ns.Order")
+      .field("id", Schema.INT64_SCHEMA)
+      .field("item", Schema.STRING_SCHEMA)
+      .field("note", Schema.OPTIONAL_STRING_SCHEMA)
+      .build();
+  /** The Avro schema the converter registers for {@link #ORDER}. */
+  static final org.apache.avro.Schema AVRO = ConnectToAvroSchema.convert(ORDER, AvroDataSettings.DEFAULTS);
+  /** A later version that can read {@link #AVRO} data: records written with it are rewritten (transcoded). */
+  static final org.apache.avro.Schema AVRO_V2 = new org.apache.avro.Schema.Parser().parse("""
+      {"type":"record","name":"Order","namespace":"ns","fields":[
+        {"name":"id","type":"long"},
+        {"name":"item","type":"string"},
+        {"name":"note","type":["null","string"],"default":null},
+        {"name":"currency","type":"string","default":"EUR"}]}""");
+  /** A later version that cannot: a required field without a default. */
+  static final org.apache.avro.Schema AVRO_V3 = new org.apache.avro.Schema.Parser().parse("""
+      {"type":"record","name":"Order","namespace":"ns","fields":[
+        {"name":"id","type":"long"},
+        {"name":"warehouse","type":"string"}]}""");
+
+  /** Each id strategy the serializer has: its config, after preparing the registry. */
+  enum Strategy {
+    AUTO_REGISTER(registry -> Map.of()),
+    LOOKUP(registry -> {
+      registry.register("orders-value", AVRO, false);
+      return Map.of("auto.register.schemas", false);
+    }),
+    USE_SCHEMA_ID(registry -> Map.of("auto.register.schemas", false, "use.schema.id",
+        registry.register("orders-value", AVRO_V2, false))),
+    USE_SCHEMA_ID_NOT_STRICT(registry -> Map.of("auto.register.schemas", false, "use.schema.id",
+        registry.register("orders-value", AVRO_V2, false), "id.compatibility.strict", false)),
+    USE_SCHEMA_GUID(registry -> {
+      int id = registry.register("orders-value", AVRO_V2, false);
+      return Map.of("auto.register.schemas", false, "use.schema.guid", registry.guidOf(id).toString());
+    }),
+    USE_LATEST_WITH_METADATA(registry -> {
+      registry.register("orders-value", AVRO_V2.toString(), List.of(), false,
+          new SchemaContract(new Metadata(null, Map.of("app", "2"), null), null));
+      registry.register("orders-value", AVRO, false);
+      return Map.of("auto.register.schemas", false, "use.latest.with.metadata", "app=2");
+    }),
+    USE_LATEST_VERSION(registry -> {
+      registry.register("orders-value", AVRO, false);
+      registry.register("orders-value", AVRO_V2, false);
+      return Map.of("auto.register.schemas", false, "use.latest.version", true);
+    }),
+    IN_A_CONTEXT(registry -> Map.of("context.name.strategy", StagingContext.class.getName())),
+    GUID_IN_HEADER(registry -> Map.of("value.schema.id.serializer", "header")),
+    LATEST_IN_HEADER(registry -> {
+      registry.register("orders-value", AVRO_V2, false);
+      return Map.of("auto.register.schemas", false, "use.latest.version", true, "value.schema.id.serializer",
+          "header");
+    });
+
+    final Function<MockSchemaRegistry, Map<String, Object>> prepare;
+
+    Strategy(Function<MockSchemaRegistry, Map<String, Object>> prepare) {
+      this.prepare = prepare;
+    }
+  }
+
+  /** Every topic is in the staging context. */
+  public static final class StagingContext implements ContextNameStrategy {
+    @Override
+    public String contextName(String topic) {
+      return "staging";
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs) {}
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"AUTO_REGISTER", "LOOKUP", "USE_SCHEMA_ID", "USE_SCHEMA_ID_NOT_STRICT", "USE_SCHEMA_GUID",
+      "USE_LATEST_WITH_METADATA", "USE_LATEST_VERSION", "IN_A_CONTEXT", "GUID_IN_HEADER", "LATEST_IN_HEADER"})
+  void everyIdStrategyWritesTheSerializersIdHeaderAndBytes(Strategy strategy) {
+    MockSchemaRegistry registry = ConverterFixtures.freshRegistry();
+    Map<String, Object> config = strategy.prepare.apply(registry);
+    KavroConverter converter = ConverterPaths.INTERPRETER.converter(registry);
+    converter.configure(config, false);
+    KavroSerializer serializer = new KavroSerializer(registry);
+    serializer.configure(config, false);
+
+    for (int seed = 0; seed < 3; seed++) {
+      // The converter first: what it registers, the serializer must find.
+      RecordHeaders converterHeaders = new RecordHeaders();
+      byte[] actual = converter.fromConnectData("orders", converterHeaders, ORDER, struct(seed));
+      RecordHeaders serializerHeaders = new RecordHeaders();
+      byte[] expected = serializer.serialize("orders", serializerHeaders, record(seed));
+      assertArrayEquals(expected, actual, strategy.name());
+      assertArrayEquals(headerValue(serializerHeaders), headerValue(converterHeaders), strategy.name());
+      assertEquals(serializerHeaders.toArray().length, converterHeaders.toArray().length);
+    }
+    if (strategy == Strategy.IN_A_CONTEXT) {
+      assertNotNull(registry.latest(":.staging:orders-value"));
+      assertThrows(RegistryException.class, () -> registry.latest("orders-value"), "nothing outside the context");
+    }
+  }
+
+  /** The converter reads what the serializer wrote, and the deserializer what the converter wrote, framing and all. */
+  @ParameterizedTest
+  @ValueSource(strings = {"AUTO_REGISTER", "USE_SCHEMA_ID", "GUID_IN_HEADER", "IN_A_CONTEXT"})
+  void eachReadsWhatTheOtherWrote(Strategy strategy) {
+    MockSchemaRegistry registry = ConverterFixtures.freshRegistry();
+    Map<String, Object> config = strategy.prepare.apply(registry);
+    KavroSerializer serializer = new KavroSerializer(registry);
+    serializer.configure(config, false);
+    KavroConverter converter = ConverterPaths.INTERPRETER.converter(registry);
+    converter.configure(config, false);
+    KavroDeserializer deserializer = new KavroDeserializer(registry);
+    deserializer.configure(config, false);
+
+    RecordHeaders headers = new RecordHeaders();
+    byte[] written = serializer.serialize("orders", headers, record(7));
+    Struct read = (Struct) converter.toConnectData("orders", headers, written).value();
+    assertEquals(7L, read.getInt64("id"));
+    assertEquals("item-7", read.getString("item"));
+    RecordHeaders converterHeaders = new RecordHeaders();
+    byte[] converted = converter.fromConnectData("orders", converterHeaders, ORDER, struct(8));
+    GenericRecord back = (GenericRecord) deserializer.deserialize("orders", converterHeaders, converted);
+    assertEquals(8L, back.get("id"));
+    assertEquals("item-8", back.get("item").toString());
+  }
+
+  @Test
+  void strictIdChecksRefuseASchemaThatCannotReadTheRecordsInBoth() {
+    MockSchemaRegistry registry = ConverterFixtures.freshRegistry();
+    int v3 = registry.register("orders-value", AVRO_V3, false);
+    Map<String, Object> config = Map.of("auto.register.schemas", false, "use.schema.id", v3);
+    KavroSerializer serializer = new KavroSerializer(registry);
+    serializer.configure(config, false);
+    KavroConverter converter = ConverterPaths.INTERPRETER.converter(registry);
+    converter.configure(config, false);
+    SerializationException serde = assertThrows(SerializationException.class,
+        () -> serializer.serialize("orders", record(1)));
+    DataException connect = assertThrows(DataException.class,
+        () -> converter.fromConnectData("orders", ORDER, struct(1)));
+    for (RuntimeException e : List.of(serde, connect)) {
+      assertTrue(e.getMessage().contains("Incompatible schema") && e.getMessage().contains("schema id " + v3)
+          && e.getMessage().contains("id.compatibility.strict=false"), e.getMessage());
+    }
+  }
+
+  @Test
+  void theHeaderPlacementNeedsTheHeadersInBoth() {
+    MockSchemaRegistry registry = ConverterFixtures.freshRegistry();
+    Map<String, Object> config = Map.of("value.schema.id.serializer", "header");
+    KavroSerializer serializer = new KavroSerializer(registry);
+    serializer.configure(config, false);
+    KavroConverter converter = ConverterPaths.INTERPRETER.converter(registry);
+    converter.configure(config, false);
+    SerializationException serde = assertThrows(SerializationException.class,
+        () -> serializer.serialize("orders", record(1)));
+    DataException connect = assertThrows(DataException.class,
+        () -> converter.fromConnectData("orders", ORDER, struct(1)));
+    for (RuntimeException e : List.of(serde, connect)) {
+      assertTrue(e.getMessage().contains("Missing headers") && e.getMessage().contains("topic 'orders'"),
+          e.getMessage());
+    }
+  }
+
+  /** Ids are looked up in the topic's context, on reads as on the deserializer. */
+  @Test
+  void readsLookIdsUpInTheTopicsContext() {
+    Recording registry = new Recording(ConverterFixtures.freshRegistry());
+    int id = registry.delegate.register(":.staging:orders-value", AVRO, false);
+    KavroConverter converter = ConverterPaths.INTERPRETER.converter(registry);
+    converter.configure(Map.of("context.name.strategy", StagingContext.class.getName()), false);
+    byte[] bytes = ConverterFixtures.confluentBytes(id, AVRO, record(3));
+    assertEquals(3L, ((Struct) converter.toConnectData("orders", bytes).value()).getInt64("id"));
+    assertTrue(registry.byIdSubjects.contains(":.staging:orders-value"), registry.byIdSubjects.toString());
+    assertNull(registry.byIdSubjects.stream().filter(s -> s == null || !s.startsWith(":.staging:")).findFirst()
+        .orElse(null), registry.byIdSubjects.toString());
+  }
+
+  @Test
+  void theDeserializerPlacementKeysChooseWhereTheConverterReadsTheId() {
+    MockSchemaRegistry registry = ConverterFixtures.freshRegistry();
+    int inPrefix = registry.register("orders-value", AVRO, false);
+    int inHeader = registry.register("other-value", AVRO_V2, false);
+    byte[] framed = ConverterFixtures.confluentBytes(inPrefix, AVRO, record(4));
+    RecordHeaders headers = new RecordHeaders();
+    headers.add(WireFormat.VALUE_SCHEMA_ID_HEADER, WireFormat.idPrefix(inHeader));
+
+    KavroConverter prefixOnly = ConverterPaths.INTERPRETER.converter(registry);
+    prefixOnly.configure(Map.of("value.schema.id.deserializer", "prefix"), false);
+    assertNull(prefixOnly.toConnectData("orders", headers, framed).schema().field("currency"));
+    KavroConverter dual = ConverterPaths.INTERPRETER.converter(registry);
+    dual.configure(Map.of(), false);
+    GenericData.Record v2 = new GenericData.Record(AVRO_V2);
+    v2.put("id", 5L);
+    v2.put("item", "five");
+    v2.put("currency", "CHF");
+    byte[] v2Body = java.util.Arrays.copyOfRange(ConverterFixtures.confluentBytes(inHeader, AVRO_V2, v2),
+        WireFormat.ID_PREFIX_LENGTH, ConverterFixtures.confluentBytes(inHeader, AVRO_V2, v2).length);
+    assertEquals("CHF", ((Struct) dual.toConnectData("orders", headers, v2Body).value()).getString("currency"));
+    KavroConverter configured = ConverterPaths.INTERPRETER.converter(registry);
+    configured.configure(Map.of("value.schema.id.deserializer", "config", "use.schema.id", inPrefix), false);
+    byte[] body = java.util.Arrays.copyOfRange(framed, WireFormat.ID_PREFIX_LENGTH, framed.length);
+    assertEquals(4L, ((Struct) configured.toConnectData("orders", headers, body).value()).getInt64("id"));
+  }
+
+  @Test
+  void aGuidFramedRecordNamesItsGuidWhenItFails() {
+    MockSchemaRegistry registry = ConverterFixtures.freshRegistry();
+    KavroConverter converter = ConverterPaths.INTERPRETER.converter(registry);
+    converter.configure(Map.of(), false);
+    UUID unknown = UUID.randomUUID();
+    byte[] framed = WireFormat.toBytes(SchemaId.ofGuid(unknown));
+    DataException e = assertThrows(DataException.class, () -> converter.toConnectData("orders", framed));
+    assertTrue(e.getMessage().contains("schema id guid " + unknown), e.getMessage());
+    assertNotNull(e.getCause());
+  }
+
+  private static byte[] headerValue(Headers headers) {
+    Header header = headers.lastHeader(WireFormat.VALUE_SCHEMA_ID_HEADER);
+    return header == null ? null : header.value();
+  }
+
+  static Struct struct(int seed) {
+    return new Struct(ORDER).put("id", (long) seed).put("item", "item-" + seed)
+        .put("note", seed % 2 == 0 ? null : "n" + seed);
+  }
+
+  static GenericRecord record(int seed) {
+    GenericData.Record record = new GenericData.Record(AVRO);
+    record.put("id", (long) seed);
+    record.put("item", "item-" + seed);
+    record.put("note", seed % 2 == 0 ? null : "n" + seed);
+    return record;
+  }
+
+  /** A registry that records the subject (or context) of each lookup by id. */
+  static final class Recording implements SchemaRegistry {
+    final MockSchemaRegistry delegate;
+    final List<String> byIdSubjects = Collections.synchronizedList(new ArrayList<>());
+
+    Recording(MockSchemaRegistry delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public org.apache.avro.Schema schemaById(int id) {
+      byIdSubjects.add(null);
+      return delegate.schemaById(id);
+    }
+
+    @Override
+    public RegisteredSchema schemaById(String subject, int id) {
+      byIdSubjects.add(subject);
+      return delegate.schemaById(subject, id);
+    }
+
+    @Override
+    public org.apache.avro.Schema schemaByGuid(UUID guid) {
+      return delegate.schemaByGuid(guid);
+    }
+
+    @Override
+    public int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
+      return delegate.register(subject, schemaText, references, normalize);
+    }
+
+    @Override
+    public RegisteredSchema lookup(String subject, String schemaText, List<SchemaReference> references,
+        boolean normalize) {
+      return delegate.lookup(subject, schemaText, references, normalize);
+    }
+
+    @Override
+    public RegisteredSchema latest(String subject) {
+      return delegate.latest(subject);
+    }
+
+    @Override
+    public RegisteredSchema version(String subject, int version) {
+      return delegate.version(subject, version);
+    }
+
+    @Override
+    public void close() {}
+  }
+}
