@@ -6,39 +6,12 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.errors.RetriableException;
 
-/**
- * The exceptions the converter throws: retriable for timeouts, {@link DataException} with context otherwise; also
- * what the core's pieces throw for the converter ({@link #of}).
- */
-final class ConnectErrors implements AdapterErrors {
-  private static final ConnectErrors KEY = new ConnectErrors(true);
-  private static final ConnectErrors VALUE = new ConnectErrors(false);
+/** The exceptions the converter throws: retriable for timeouts, {@link DataException} with context otherwise. */
+final class ConnectErrors {
+  /** The converter's exceptions, for the core pieces. */
+  static final AdapterErrors ADAPTER = ConnectErrors::error;
 
-  private final boolean isKey;
-
-  private ConnectErrors(boolean isKey) {
-    this.isKey = isKey;
-  }
-
-  /** The converter's exceptions for the key or value side. */
-  static AdapterErrors of(boolean isKey) {
-    return isKey ? KEY : VALUE;
-  }
-
-  @Override
-  public RuntimeException registry(String what, String topic, Object schemaId, RegistryException cause) {
-    return wrap(what, AdapterErrors.where(topic, isKey, schemaId), cause);
-  }
-
-  @Override
-  public RuntimeException failed(String what, String topic, Object schemaId, Throwable cause) {
-    return wrap(what, AdapterErrors.where(topic, isKey, schemaId), cause);
-  }
-
-  @Override
-  public RuntimeException failed(String what, String topic, Object schemaId, String detail) {
-    return new DataException(what + " " + AdapterErrors.where(topic, isKey, schemaId) + ": " + detail);
-  }
+  private ConnectErrors() {}
 
   /**
    * Maps any failure: what the registry client itself would ask again ({@link RegistryException#isRetriable()}: a
@@ -49,14 +22,13 @@ final class ConnectErrors implements AdapterErrors {
     if (e instanceof RetriableException retriable) {
       return retriable;
     }
-    String message = what + " " + where + ": " + describe(e);
-    if (e instanceof TimeoutException || (e instanceof RegistryException r && r.isRetriable())) {
-      return new RetriableException(message, e);
-    }
-    return new DataException(message, e);
+    return error(what + " " + where + ": " + AdapterErrors.describe(e), e);
   }
 
-  private static String describe(Throwable e) {
-    return e.getMessage() == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+  private static RuntimeException error(String message, Throwable cause) {
+    if (cause instanceof TimeoutException || (cause instanceof RegistryException r && r.isRetriable())) {
+      return new RetriableException(message, cause);
+    }
+    return new DataException(message, cause);
   }
 }

@@ -107,17 +107,22 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     }
     SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
     boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
-    State previous = state;
-    state = new State(config, serde, registry, owns, decoders, encoders);
-    if (previous != null) {
-      previous.release();
-    }
+    replace(new State(config, serde, registry, owns, decoders, encoders));
   }
 
   /** Every key this converter reads. */
   @Override
   public ConfigDef config() {
     return KavroConverterConfig.configDef();
+  }
+
+  /** Swaps the whole state, so that no record sees a half-built one, and releases the previous. */
+  private void replace(State next) {
+    State previous = state;
+    state = next;
+    if (previous != null) {
+      previous.release();
+    }
   }
 
   /** Kavro's version, from the jar manifest ({@link KavroVersion}); Connect lists it with the plugin. */
@@ -206,11 +211,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   /** Closes the registry client if this converter created it; its records stay counted in JMX. Idempotent. */
   @Override
   public void close() {
-    State s = state;
-    state = null;
-    if (s != null) {
-      s.release();
-    }
+    replace(null);
   }
 
   private State requireState() {

@@ -63,7 +63,7 @@ final class ReadSide implements ConnectCacheStats.Side {
     this.configuredTarget = configuredTarget;
     this.decoders = decoders;
     this.rules = serde.ruleSettings();
-    this.ids = new SchemaIdTable<>(registry, serde, names, cacheSize, ConnectErrors.of(names.isKey()), this::newEntry);
+    this.ids = new SchemaIdTable<>(registry, serde, names, cacheSize, ConnectErrors.ADAPTER, this::newEntry);
     ConnectCacheStats.READS.track(this, decoded);
   }
 

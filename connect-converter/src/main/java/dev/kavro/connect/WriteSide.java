@@ -45,6 +45,7 @@ final class WriteSide implements ConnectCacheStats.Side {
   private final Cache<org.apache.kafka.connect.data.Schema, Target> bySchema;
   /** Made once: {@code Target::new} of an inner class captures this side, so would allocate at every lookup. */
   private final Function<org.apache.kafka.connect.data.Schema, Target> newTarget = Target::new;
+  /** The target of the last record's schema: a task writes one Connect schema instance for long stretches. */
   private volatile Target last;
   /** Per-thread encoders; one that grew past the pool's retained capacity drops its array after use. */
   private final EncoderPool byteEncoders = new EncoderPool();
@@ -54,7 +55,7 @@ final class WriteSide implements ConnectCacheStats.Side {
   WriteSide(SchemaRegistry registry, KavroSerdeConfig serde, SubjectNames names, AvroDataSettings settings,
       int cacheSize, ConnectEncoderFactory encoders) {
     this.isKey = names.isKey();
-    this.resolver = new SchemaIdResolver(registry, serde, names, ConnectErrors.of(isKey));
+    this.resolver = new SchemaIdResolver(registry, serde, names, ConnectErrors.ADAPTER);
     this.rules = serde.ruleSettings();
     this.settings = settings;
     this.mode = serde.compileMode();
@@ -84,7 +85,11 @@ final class WriteSide implements ConnectCacheStats.Side {
     SchemaTarget topicTarget = null;
     try {
       resolver.checkHeaders(topic, headers);
-      Target target = target(schema);
+      Target target = last;
+      if (target == null || target.connect != schema) {
+        target = bySchema.get(schema, newTarget);
+        last = target;
+      }
       topicTarget = target.byTopic.get(topic);
       byte[] bytes = encode(target, topicTarget, value);
       topicTarget.addHeaderTo(headers);
@@ -93,16 +98,6 @@ final class WriteSide implements ConnectCacheStats.Side {
       throw ConnectErrors.wrap("Failed to serialize Connect data to Avro",
           AdapterErrors.where(topic, isKey, topicTarget == null ? null : topicTarget.id()), e);
     }
-  }
-
-  private Target target(org.apache.kafka.connect.data.Schema schema) {
-    Target t = last;
-    if (t != null && t.connect == schema) {
-      return t;
-    }
-    t = bySchema.get(schema, newTarget);
-    last = t;
-    return t;
   }
 
   private byte[] encode(Target target, SchemaTarget topicTarget, Object value) throws IOException {

@@ -1,33 +1,43 @@
 package dev.kavro.serde;
 
-import dev.kavro.registry.RegistryException;
-
 /**
- * How one side (key or value) of an adapter turns what the core found wrong into the adapter's own exceptions: Kafka's
- * {@code SerializationException} family for the serdes, Connect's {@code DataException} and
- * {@code RetriableException} for the converter. The core pieces ({@link SchemaIdTable}, {@link SchemaIdResolver})
- * throw what these methods return. Every message names the topic, the side and the schema id ({@link #where}).
+ * How an adapter turns what the core found wrong into its own exceptions: Kafka's {@code SerializationException}
+ * family for the serdes, Connect's {@code DataException} and {@code RetriableException} for the converter. The core
+ * pieces ({@link SchemaIdTable}, {@link SchemaIdResolver}) throw what {@link #error} returns, with messages that name
+ * the topic, the side and the schema id ({@link #where}).
  *
  * <p>Implementations are stateless and thread-safe. Internal API for Kavro's adapters.
  */
+@FunctionalInterface
 public interface AdapterErrors {
   /**
-   * A registry call failed.
+   * The adapter's exception.
    *
-   * @param what what was being done, e.g. {@code "Error retrieving Avro value schema"}
-   * @param schemaId the id concerned, or {@code null} when not known yet
+   * @param message what failed, where and why, ready to read
+   * @param cause a {@link dev.kavro.registry.RegistryException} when a registry call failed (adapters map its status,
+   *     say to a retriable exception), another exception the core caught, or {@code null}
    */
-  RuntimeException registry(String what, String topic, Object schemaId, RegistryException cause);
+  RuntimeException error(String message, Throwable cause);
 
-  /** Anything else failed with {@code cause}; see {@link #registry} for the parameters. */
-  RuntimeException failed(String what, String topic, Object schemaId, Throwable cause);
+  /** {@link #error} for {@code what} failed at {@code where} ({@link #where}) because of {@code cause}. */
+  default RuntimeException failed(String what, String where, Throwable cause) {
+    return error(what + " " + where + ": " + describe(cause), cause);
+  }
 
-  /** Anything else is wrong, as {@code detail} says; see {@link #registry} for the parameters. */
-  RuntimeException failed(String what, String topic, Object schemaId, String detail);
+  /** {@link #error} for {@code what} is wrong at {@code where} ({@link #where}), as {@code detail} says. */
+  default RuntimeException failed(String what, String where, String detail) {
+    return error(what + " " + where + ": " + detail, null);
+  }
 
   /** {@code [topic 'orders', value, schema id 42]}; {@code schemaId} may be null when it is not known yet. */
   static String where(String topic, boolean isKey, Object schemaId) {
     return "[topic '" + topic + "', " + (isKey ? "key" : "value") + ", schema id "
         + (schemaId == null ? "unknown" : schemaId) + "]";
+  }
+
+  /** {@code SimpleName: message}, or the class name where there is no message. */
+  static String describe(Throwable cause) {
+    String message = cause.getMessage();
+    return message == null ? cause.getClass().getName() : cause.getClass().getSimpleName() + ": " + message;
   }
 }

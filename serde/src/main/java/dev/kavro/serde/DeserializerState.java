@@ -96,7 +96,7 @@ final class DeserializerState {
       this.fixedReader = null;
       this.fixedModel = null;
     }
-    this.ids = new SchemaIdTable<>(registry, config, names, MAX_CACHED_IDS, SerdeErrors.of(isKey), this::newEntry);
+    this.ids = new SchemaIdTable<>(registry, config, names, MAX_CACHED_IDS, SerdeErrors.ADAPTER, this::newEntry);
   }
 
   /**

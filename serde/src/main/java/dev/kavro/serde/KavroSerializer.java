@@ -225,7 +225,7 @@ public final class KavroSerializer implements Serializer<Object> {
       this.ownsRegistry = ownsRegistry;
       this.isKey = isKey;
       this.names = SubjectNames.of(config, isKey);
-      this.resolver = new SchemaIdResolver(registry, config, names, SerdeErrors.of(isKey));
+      this.resolver = new SchemaIdResolver(registry, config, names, SerdeErrors.ADAPTER);
       this.reflectData = config.schemaReflection()
           ? ValueSchemas.reflectData(config.reflectionAllowNull(), config.useLogicalTypeConverters()) : null;
       this.schemas = new ValueSchemas(reflectData, config.removeJavaProperties());

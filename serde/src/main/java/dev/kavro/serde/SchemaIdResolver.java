@@ -1,6 +1,5 @@
 package dev.kavro.serde;
 
-import dev.kavro.avro.CompileMode;
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaContract;
@@ -30,19 +29,13 @@ import org.apache.kafka.common.header.Headers;
  */
 public final class SchemaIdResolver {
   private final SchemaRegistry registry;
+  private final KavroSerdeConfig config;
   private final SubjectNames names;
   private final AdapterErrors errors;
-  private final boolean autoRegister;
-  private final boolean normalize;
-  private final int useSchemaId;
-  private final UUID useSchemaGuid;
-  private final boolean idCompatibilityStrict;
+  /** {@code use.latest.with.metadata}, parsed here so that a malformed value fails the configuration. */
   private final Map<String, String> latestMetadata;
-  private final boolean useLatest;
-  private final boolean latestCompatibilityStrict;
   private final boolean idInHeader;
   private final GenericData model;
-  private final CompileMode mode;
 
   /**
    * A resolver for the side {@code names} names.
@@ -52,19 +45,12 @@ public final class SchemaIdResolver {
    */
   public SchemaIdResolver(SchemaRegistry registry, KavroSerdeConfig config, SubjectNames names, AdapterErrors errors) {
     this.registry = registry;
+    this.config = config;
     this.names = names;
     this.errors = errors;
-    this.autoRegister = config.autoRegisterSchemas();
-    this.normalize = config.normalizeSchemas();
-    this.useSchemaId = config.useSchemaId();
-    this.useSchemaGuid = config.useSchemaGuid();
-    this.idCompatibilityStrict = config.idCompatibilityStrict();
     this.latestMetadata = config.useLatestWithMetadata();
-    this.useLatest = config.useLatestVersion();
-    this.latestCompatibilityStrict = config.latestCompatibilityStrict();
     this.idInHeader = config.schemaIdSerializer(names.isKey()) == SchemaIdPlacement.HEADER;
     this.model = DataModels.generic(config.useLogicalTypeConverters());
-    this.mode = config.compileMode();
   }
 
   /**
@@ -75,7 +61,7 @@ public final class SchemaIdResolver {
    */
   public void checkHeaders(String topic, Headers headers) {
     if (idInHeader && headers == null) {
-      throw errors.failed("Missing headers", topic, null, "the schema id goes in a header ("
+      throw errors.failed("Missing headers", where(topic, null), "the schema id goes in a header ("
           + KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG + "/" + KavroSerdeConfig.KEY_SCHEMA_ID_SERIALIZER_CONFIG
           + "), so the record's headers are needed: serialize(topic, headers, data), fromConnectData(topic, headers, "
           + "schema, value)");
@@ -94,7 +80,7 @@ public final class SchemaIdResolver {
     try {
       subject = names.subject(topic, schema);
     } catch (RuntimeException e) {
-      throw errors.failed("Cannot name the registry subject", topic, null, e);
+      throw errors.failed("Cannot name the registry subject", where(topic, null), e);
     }
     Found found = find(topic, subject, schema);
     Transcoder transcoder = transcoder(topic, found.id, schema, found.writeSchema);
@@ -103,8 +89,8 @@ public final class SchemaIdResolver {
           found.writeSchema, found.contract, transcoder);
     }
     if (found.guid == null) {
-      throw errors.failed("Schema GUID is null", topic, found.id, "the registry returned no guid for subject '"
-          + subject + "' (registries before Confluent 8 and Apicurio do not); the header schema id serializer needs "
+      throw errors.failed("Schema GUID is null", where(topic, found.id), "the registry returned no guid for "
+          + "subject '" + subject + "' (registries before Confluent 8 and Apicurio do not); the header schema id serializer needs "
           + "one. Set " + (names.isKey() ? KavroSerdeConfig.KEY_SCHEMA_ID_SERIALIZER_CONFIG
               : KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG) + "=prefix to write the id prefix");
     }
@@ -115,16 +101,17 @@ public final class SchemaIdResolver {
   /** The id as Confluent's serializer picks it; the data contract of the schema written with (a lookup carries none). */
   private Found find(String topic, String subject, Schema schema) {
     String action = "registering Avro schema";
-    Integer id = useSchemaId >= 0 ? useSchemaId : null;
+    int useSchemaId = config.useSchemaId();
+    UUID useSchemaGuid = config.useSchemaGuid();
     try {
-      if (autoRegister) {
-        RegisteredSchema registered = registry.registerWithResponse(subject, schema, normalize);
+      if (config.autoRegisterSchemas()) {
+        RegisteredSchema registered = registry.registerWithResponse(subject, schema, config.normalizeSchemas());
         return new Found(registered.id(), registered.guid(), schema, registered.contract());
       }
       if (useSchemaId >= 0) {
         action = "retrieving Avro schema";
         RegisteredSchema byId = registry.schemaById(subject, useSchemaId);
-        checkCanRead(idCompatibilityStrict, topic, useSchemaId, byId.schema(), schema,
+        checkCanRead(config.idCompatibilityStrict(), topic, useSchemaId, byId.schema(), schema,
             KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
         return new Found(useSchemaId, byId.guid(), byId.schema(), byId.contract());
       }
@@ -132,7 +119,7 @@ public final class SchemaIdResolver {
         action = "retrieving Avro schema by guid " + useSchemaGuid;
         Schema byGuid = registry.schemaByGuid(useSchemaGuid);
         SchemaContract contract = registry.contractByGuid(useSchemaGuid);
-        checkCanRead(idCompatibilityStrict, topic, useSchemaGuid, byGuid, schema,
+        checkCanRead(config.idCompatibilityStrict(), topic, useSchemaGuid, byGuid, schema,
             KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
         // As Confluent: the id is the registered id of the guid's schema under the subject.
         return new Found(registry.lookup(subject, byGuid, false).id(), useSchemaGuid, byGuid, contract);
@@ -141,18 +128,19 @@ public final class SchemaIdResolver {
         action = "retrieving latest with metadata '" + latestMetadata + "'";
         return latest(registry.latestWithMetadata(subject, latestMetadata));
       }
-      if (useLatest) {
+      if (config.useLatestVersion()) {
         action = "retrieving latest version of Avro schema";
         RegisteredSchema latest = registry.latest(subject);
-        checkCanRead(latestCompatibilityStrict, topic, latest.id(), latest.schema(), schema,
+        checkCanRead(config.latestCompatibilityStrict(), topic, latest.id(), latest.schema(), schema,
             KavroSerdeConfig.LATEST_COMPATIBILITY_STRICT_CONFIG);
         return latest(latest);
       }
       action = "retrieving Avro schema";
-      RegisteredSchema found = registry.lookup(subject, schema, normalize);
+      RegisteredSchema found = registry.lookup(subject, schema, config.normalizeSchemas());
       return new Found(found.id(), found.guid(), schema, SchemaContract.NONE);
     } catch (RegistryException e) {
-      throw errors.registry("Error " + action + " under subject '" + subject + "'", topic, id, e);
+      throw errors.failed("Error " + action + " under subject '" + subject + "'", where(topic,
+          useSchemaId >= 0 ? useSchemaId : null), e);
     }
   }
 
@@ -168,19 +156,23 @@ public final class SchemaIdResolver {
     SchemaCompatibility.SchemaPairCompatibility result =
         SchemaCompatibility.checkReaderWriterCompatibility(registered, schema);
     if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
-      throw errors.failed("Incompatible schema", topic, id, "the registered schema cannot read data written with "
-          + "the record's schema " + schema.getFullName() + " (" + result.getDescription() + "). Set " + configKey
+      throw errors.failed("Incompatible schema", where(topic, id), "the registered schema cannot read data "
+          + "written with the record's schema " + schema.getFullName() + " (" + result.getDescription() + "). Set " + configKey
           + "=false to disable this check.");
     }
   }
 
   private Transcoder transcoder(String topic, int id, Schema schema, Schema writeSchema) {
     try {
-      return Transcoder.between(schema, writeSchema, model, mode);
+      return Transcoder.between(schema, writeSchema, model, config.compileMode());
     } catch (RuntimeException e) {
-      throw errors.failed("Cannot write records of " + schema.getFullName() + " in the registered schema", topic, id,
-          e);
+      throw errors.failed("Cannot write records of " + schema.getFullName() + " in the registered schema",
+          where(topic, id), e);
     }
+  }
+
+  private String where(String topic, Object id) {
+    return AdapterErrors.where(topic, names.isKey(), id);
   }
 
   /** The id found, with the schema the body is written in. */

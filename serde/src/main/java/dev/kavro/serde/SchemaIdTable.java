@@ -210,7 +210,7 @@ public final class SchemaIdTable<E> {
     try {
       context = names.context(topic);
     } catch (RuntimeException e) {
-      throw errors.failed("Cannot name the schema context", topic, null, e);
+      throw errors.failed("Cannot name the schema context", where(topic, null), e);
     }
     return byContext.computeIfAbsent(context == null ? "" : context, c -> new IntObjectTable<>(maxEntries));
   }
@@ -230,11 +230,17 @@ public final class SchemaIdTable<E> {
         contract = found.contract();
       }
     } catch (RegistryException e) {
-      throw errors.registry("Error retrieving Avro " + (names.isKey() ? "key" : "value") + " schema", topic, id, e);
+      throw errors.failed("Error retrieving Avro " + (names.isKey() ? "key" : "value") + " schema", where(topic, id),
+          e);
     } catch (RuntimeException e) {
-      throw errors.failed("Cannot name the registry subject or context for the schema lookup", topic, id, e);
+      throw errors.failed("Cannot name the registry subject or context for the schema lookup", where(topic, id),
+          e);
     }
     return factory.create(topic, id, writer, contract);
+  }
+
+  private String where(String topic, Object id) {
+    return AdapterErrors.where(topic, names.isKey(), id);
   }
 
   private record Slot<E>(int id, E entry) {}

@@ -14,35 +14,11 @@ import org.apache.kafka.common.errors.TimeoutException;
  * Builds the exceptions the serdes throw. Every message names the topic, the side (key or value) and the schema id,
  * then says what went wrong.
  */
-final class SerdeErrors implements AdapterErrors {
-  private static final SerdeErrors KEY = new SerdeErrors(true);
-  private static final SerdeErrors VALUE = new SerdeErrors(false);
+final class SerdeErrors {
+  /** The serdes' exceptions, for the core pieces. */
+  static final AdapterErrors ADAPTER = SerdeErrors::error;
 
-  private final boolean isKey;
-
-  private SerdeErrors(boolean isKey) {
-    this.isKey = isKey;
-  }
-
-  /** The serdes' exceptions for the key or value side, for the core pieces. */
-  static AdapterErrors of(boolean isKey) {
-    return isKey ? KEY : VALUE;
-  }
-
-  @Override
-  public KafkaException registry(String what, String topic, Object schemaId, RegistryException cause) {
-    return registry(what, where(topic, isKey, schemaId), cause);
-  }
-
-  @Override
-  public SerializationException failed(String what, String topic, Object schemaId, Throwable cause) {
-    return serialization(what, where(topic, isKey, schemaId), cause);
-  }
-
-  @Override
-  public SerializationException failed(String what, String topic, Object schemaId, String detail) {
-    return serialization(what, where(topic, isKey, schemaId), detail);
-  }
+  private SerdeErrors() {}
 
   /** {@code [topic 'orders', value, schema id 42]}; {@code schemaId} may be null when it is not known yet. */
   static String where(String topic, boolean isKey, Object schemaId) {
@@ -50,7 +26,7 @@ final class SerdeErrors implements AdapterErrors {
   }
 
   static SerializationException serialization(String what, String where, Throwable cause) {
-    return new SerializationException(what + " " + where + ": " + describe(cause), cause);
+    return new SerializationException(what + " " + where + ": " + AdapterErrors.describe(cause), cause);
   }
 
   /** A data-contract rule failed; its message names the rule, the phase and the subject. */
@@ -68,7 +44,10 @@ final class SerdeErrors implements AdapterErrors {
    * unknown id included) a {@link SerializationException}.
    */
   static KafkaException registry(String what, String where, RegistryException e) {
-    String message = what + " " + where + ": " + describe(e);
+    return registry(what + " " + where + ": " + AdapterErrors.describe(e), e);
+  }
+
+  private static KafkaException registry(String message, RegistryException e) {
     if (e.isTimeout()) {
       return new TimeoutException(message, e);
     }
@@ -87,8 +66,11 @@ final class SerdeErrors implements AdapterErrors {
     return exception;
   }
 
-  private static String describe(Throwable cause) {
-    String message = cause.getMessage();
-    return message == null ? cause.getClass().getName() : cause.getClass().getSimpleName() + ": " + message;
+  /** A registry failure mapped as {@link #registry} does; anything else a {@link SerializationException}. */
+  private static KafkaException error(String message, Throwable cause) {
+    if (cause instanceof RegistryException e) {
+      return registry(message, e);
+    }
+    return cause == null ? new SerializationException(message) : new SerializationException(message, cause);
   }
 }

@@ -36,7 +36,7 @@ class SchemaIdTableTest {
     all[1] = "mock://ignored";
     System.arraycopy(keyValues, 0, all, 2, keyValues.length);
     KavroSerdeConfig config = new KavroSerdeConfig(config(all));
-    return new SchemaIdTable<>(registry, config, SubjectNames.of(config, false), maxEntries, SerdeErrors.of(false),
+    return new SchemaIdTable<>(registry, config, SubjectNames.of(config, false), maxEntries, SerdeErrors.ADAPTER,
         (topic, id, writer, contract) -> {
           built.incrementAndGet();
           return new Made(topic, id, writer, contract);
@@ -172,7 +172,7 @@ class SchemaIdTableTest {
     KavroSerdeConfig config = new KavroSerdeConfig(config("schema.registry.url", "mock://ignored"));
     IllegalStateException own = new IllegalStateException("the adapter's own");
     SchemaIdTable<Made> ids = new SchemaIdTable<>(registry, config, SubjectNames.of(config, false), 10,
-        SerdeErrors.of(false), (topic, i, writer, contract) -> {
+        SerdeErrors.ADAPTER, (topic, i, writer, contract) -> {
           throw own;
         });
     assertSame(own, assertThrows(IllegalStateException.class, () -> ids.entry("orders", id)));
