@@ -33,7 +33,7 @@ class TranscoderTest {
   @EnumSource(CompileMode.class)
   void writesWhatTheOracleResolvesTheValueTo(CompileMode mode) throws IOException {
     int checked = 0;
-    for (long seed = 0; checked < 40; seed++) {
+    for (long seed = 0; checked < 200; seed++) {
       RandomEvolution.Pair pair = RandomEvolution.pair(seed);
       Oracle oracle;
       try {
@@ -48,7 +48,10 @@ class TranscoderTest {
       RandomData random = new RandomData(new Random(seed), GenericData.get());
       for (int i = 0; i < 5; i++) {
         Object value = random.next(pair.writer());
-        Oracle.Outcome resolved = oracle.expect(Oracle.encode(pair.writer(), GenericData.get(), value));
+        Oracle.Outcome resolved = answer(oracle, Oracle.encode(pair.writer(), GenericData.get(), value));
+        if (resolved == null) {
+          continue;
+        }
         byte[] expected = Oracle.encode(pair.reader(), GenericData.get(), resolved.value());
         byte[] actual = expected;
         if (transcoder != null) {
@@ -60,8 +63,23 @@ class TranscoderTest {
         // Compared as data: a map's entries may come in another order, which encodes differently.
         assertEquals(decode(pair.reader(), expected), decode(pair.reader(), actual),
             "seed " + seed + "\n" + pair.writer() + "\n" + pair.reader());
+        checked++;
       }
-      checked++;
+    }
+  }
+
+  /**
+   * The oracle's answer, or null where it has none: vanilla's fast and classic readers disagree (Avro 1.12.0 on some
+   * long-to-double promotions in arrays, a bug of that version; see the compatibility matrix).
+   */
+  private static Oracle.Outcome answer(Oracle oracle, byte[] bytes) {
+    try {
+      return oracle.expect(bytes);
+    } catch (AssertionError e) {
+      if (String.valueOf(e.getMessage()).contains("VANILLA DISAGREES")) {
+        return null;
+      }
+      throw e;
     }
   }
 
