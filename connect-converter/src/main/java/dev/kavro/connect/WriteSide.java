@@ -42,11 +42,11 @@ final class WriteSide implements ConnectCacheStats.Side {
   private final AvroDataSettings settings;
   private final CompileMode mode;
   private final ConnectEncoderFactory encoders;
-  private final Cache<org.apache.kafka.connect.data.Schema, Target> bySchema;
-  /** Made once: {@code Target::new} of an inner class captures this side, so would allocate at every lookup. */
-  private final Function<org.apache.kafka.connect.data.Schema, Target> newTarget = Target::new;
-  /** The target of the last record's schema: a task writes one Connect schema instance for long stretches. */
-  private volatile Target last;
+  private final Cache<org.apache.kafka.connect.data.Schema, SchemaTargets> bySchema;
+  /** Made once: {@code SchemaTargets::new} of an inner class captures this side, so would allocate at each use. */
+  private final Function<org.apache.kafka.connect.data.Schema, SchemaTargets> newTargets = SchemaTargets::new;
+  /** The last record's schema's: a task writes one Connect schema instance for long stretches. */
+  private volatile SchemaTargets last;
   /** Per-thread encoders; one that grew past the pool's retained capacity drops its array after use. */
   private final EncoderPool byteEncoders = new EncoderPool();
   /** Records encoded, for {@link ConnectCacheStats}. */
@@ -85,13 +85,13 @@ final class WriteSide implements ConnectCacheStats.Side {
     SchemaTarget topicTarget = null;
     try {
       resolver.checkHeaders(topic, headers);
-      Target target = last;
-      if (target == null || target.connect != schema) {
-        target = bySchema.get(schema, newTarget);
-        last = target;
+      SchemaTargets targets = last;
+      if (targets == null || targets.connect != schema) {
+        targets = bySchema.get(schema, newTargets);
+        last = targets;
       }
-      topicTarget = target.byTopic.get(topic);
-      byte[] bytes = encode(target, topicTarget, value);
+      topicTarget = targets.forTopic(topic);
+      byte[] bytes = encode(targets, topicTarget, value);
       topicTarget.addHeaderTo(headers);
       return bytes;
     } catch (RuntimeException | IOException e) {
@@ -100,33 +100,32 @@ final class WriteSide implements ConnectCacheStats.Side {
     }
   }
 
-  private byte[] encode(Target target, SchemaTarget topicTarget, Object value) throws IOException {
+  private byte[] encode(SchemaTargets targets, SchemaTarget topicTarget, Object value) throws IOException {
     encoded.increment();
     try (EncoderPool.Lease lease = byteEncoders.acquire()) {
       ByteArrayEncoder out = lease.encoder();
       out.writeFixed(topicTarget.prefix());
-      if (target.avro.getType() == Schema.Type.BYTES) {
+      if (targets.avro.getType() == Schema.Type.BYTES) {
         // Confluent's serializer writes a top-level bytes value raw, with no Avro length.
-        out.writeFixed((ByteBuffer) ConnectToAvroValue.convert(target.connect, target.avro, value, settings));
+        out.writeFixed((ByteBuffer) ConnectToAvroValue.convert(targets.connect, targets.avro, value, settings));
       } else if (topicTarget.transcoder() == null) {
-        target.encoder.encode(value, out);
+        targets.encoder.encode(value, out);
       } else {
-        topicTarget.transcoder().write(target.asDatumWriter, value, out);
+        topicTarget.transcoder().write(targets.asDatumWriter, value, out);
       }
       return out.toByteArray();
     }
   }
 
-  /** One Connect schema instance: its Avro form, encoder, and target per topic. */
-  private final class Target {
+  /** One Connect schema instance: its Avro form, its encoder, and its target per topic. */
+  private final class SchemaTargets extends TopicTargets<SchemaTarget> {
     final org.apache.kafka.connect.data.Schema connect;
     final Schema avro;
     final ConnectEncoder encoder;
     /** The encoder as the core's {@link dev.kavro.serde.Transcoder} takes it. */
     final DatumWriter<Object> asDatumWriter;
-    final TopicTargets<SchemaTarget> byTopic = new TopicTargets<>(this::resolve);
 
-    Target(org.apache.kafka.connect.data.Schema connect) {
+    SchemaTargets(org.apache.kafka.connect.data.Schema connect) {
       this.connect = connect;
       this.avro = ConnectToAvroSchema.convert(connect, settings);
       this.encoder = avro.getType() == Schema.Type.BYTES ? null : encoders.encoder(connect, avro, settings, mode);
@@ -134,7 +133,8 @@ final class WriteSide implements ConnectCacheStats.Side {
     }
 
     /** The core's target; the converter writes Structs straight to bytes and runs no rules, so WRITE rules fail. */
-    private SchemaTarget resolve(String topic) {
+    @Override
+    protected SchemaTarget resolve(String topic) {
       SchemaTarget resolved = resolver.resolve(topic, avro);
       if (resolved.contract().hasRules()) {
         try {

@@ -38,7 +38,7 @@ import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,8 +119,7 @@ class ConverterSerdeParityTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"AUTO_REGISTER", "LOOKUP", "USE_SCHEMA_ID", "USE_SCHEMA_ID_NOT_STRICT", "USE_SCHEMA_GUID",
-      "USE_LATEST_WITH_METADATA", "USE_LATEST_VERSION", "IN_A_CONTEXT", "GUID_IN_HEADER", "LATEST_IN_HEADER"})
+  @EnumSource(Strategy.class)
   void everyIdStrategyWritesTheSerializersIdHeaderAndBytes(Strategy strategy) {
     MockSchemaRegistry registry = ConverterFixtures.freshRegistry();
     Map<String, Object> config = strategy.prepare.apply(registry);
@@ -147,7 +146,7 @@ class ConverterSerdeParityTest {
 
   /** The converter reads what the serializer wrote, and the deserializer what the converter wrote, framing and all. */
   @ParameterizedTest
-  @ValueSource(strings = {"AUTO_REGISTER", "USE_SCHEMA_ID", "GUID_IN_HEADER", "IN_A_CONTEXT"})
+  @EnumSource(names = {"AUTO_REGISTER", "USE_SCHEMA_ID", "GUID_IN_HEADER", "IN_A_CONTEXT"})
   void eachReadsWhatTheOtherWrote(Strategy strategy) {
     MockSchemaRegistry registry = ConverterFixtures.freshRegistry();
     Map<String, Object> config = strategy.prepare.apply(registry);

@@ -130,7 +130,7 @@ public final class KavroSerializer implements Serializer<Object> {
     Schema schema = s.schemas.of(data, topic, s.isKey);
     s.resolver.checkHeaders(topic, headers);
     SchemaTargets targets = s.targets(schema);
-    Target target = targets.byTopic.get(topic);
+    Target target = targets.forTopic(topic);
     if (target.rules != null) {
       data = runRules(s, topic, headers, target, data);
     }
@@ -261,16 +261,21 @@ public final class KavroSerializer implements Serializer<Object> {
   }
 
   /** What the serializer knows about one schema object: its writers and its target per topic. */
-  private static final class SchemaTargets {
+  private static final class SchemaTargets extends TopicTargets<Target> {
     final Schema schema;
-    final TopicTargets<Target> byTopic;
+    final State state;
     volatile DatumWriter<Object> genericWriter;
     volatile DatumWriter<Object> specificWriter;
     volatile DatumWriter<Object> reflectWriter;
 
-    SchemaTargets(Schema schema, State s) {
+    SchemaTargets(Schema schema, State state) {
       this.schema = schema;
-      this.byTopic = new TopicTargets<>(topic -> s.resolve(topic, schema));
+      this.state = state;
+    }
+
+    @Override
+    protected Target resolve(String topic) {
+      return state.resolve(topic, schema);
     }
 
     /** The writer matching the value's data model: generated classes need their own model. */
