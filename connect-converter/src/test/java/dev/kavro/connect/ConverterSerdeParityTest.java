@@ -11,18 +11,14 @@ import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroSchema;
 import dev.kavro.registry.Metadata;
 import dev.kavro.registry.MockSchemaRegistry;
-import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaContract;
-import dev.kavro.registry.SchemaReference;
-import dev.kavro.registry.SchemaRegistry;
+import dev.kavro.registry.StubRegistry;
 import dev.kavro.serde.ContextNameStrategy;
 import dev.kavro.serde.KavroDeserializer;
 import dev.kavro.serde.KavroSerializer;
 import dev.kavro.wire.SchemaId;
 import dev.kavro.wire.WireFormat;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -200,18 +196,38 @@ class ConverterSerdeParityTest {
     }
   }
 
-  /** Ids are looked up in the topic's context, on reads as on the deserializer. */
+  /** Ids are looked up in the topic's context, as the deserializer looks them up: one id, two schemas. */
   @Test
-  void readsLookIdsUpInTheTopicsContext() {
-    Recording registry = new Recording(ConverterFixtures.freshRegistry());
-    int id = registry.delegate.register(":.staging:orders-value", AVRO, false);
-    KavroConverter converter = ConverterPaths.INTERPRETER.converter(registry);
-    converter.configure(Map.of("context.name.strategy", StagingContext.class.getName()), false);
-    byte[] bytes = ConverterFixtures.confluentBytes(id, AVRO, record(3));
-    assertEquals(3L, ((Struct) converter.toConnectData("orders", bytes).value()).getInt64("id"));
-    assertTrue(registry.byIdSubjects.contains(":.staging:orders-value"), registry.byIdSubjects.toString());
-    assertNull(registry.byIdSubjects.stream().filter(s -> s == null || !s.startsWith(":.staging:")).findFirst()
-        .orElse(null), registry.byIdSubjects.toString());
+  void readsLookIdsUpInTheTopicsContext() throws Exception {
+    org.apache.avro.Schema other = new org.apache.avro.Schema.Parser().parse("""
+        {"type":"record","name":"Other","namespace":"x","fields":[{"name":"n","type":"int"}]}""");
+    try (StubRegistry stub = StubRegistry.start()) {
+      stub.on("GET /schemas/ids/1?subject=:.staging:staging.orders-value",
+          StubRegistry.Response.ok(Map.of("schema", AVRO.toString())));
+      stub.on("GET /schemas/ids/1?subject=orders-value", StubRegistry.Response.ok(Map.of("schema", other.toString())));
+      KavroConverter converter = new KavroConverter();
+      converter.configure(Map.of("schema.registry.url", stub.url(), "context.name.strategy",
+          StagingTopics.class.getName()), false);
+      GenericData.Record otherRecord = new GenericData.Record(other);
+      otherRecord.put("n", 5);
+      for (int round = 0; round < 2; round++) {
+        Struct staged = (Struct) converter.toConnectData("staging.orders",
+            ConverterFixtures.confluentBytes(1, AVRO, record(3))).value();
+        assertEquals(3L, staged.getInt64("id"));
+        Struct plain = (Struct) converter.toConnectData("orders",
+            ConverterFixtures.confluentBytes(1, other, otherRecord)).value();
+        assertEquals(5, plain.getInt32("n"));
+      }
+      converter.close();
+    }
+  }
+
+  /** Topics named {@code staging.*} live in the context {@code staging}; the rest in the default context. */
+  public static final class StagingTopics implements ContextNameStrategy {
+    @Override
+    public String contextName(String topic) {
+      return topic.startsWith("staging.") ? "staging" : null;
+    }
   }
 
   @Test
@@ -269,56 +285,5 @@ class ConverterSerdeParityTest {
     record.put("item", "item-" + seed);
     record.put("note", seed % 2 == 0 ? null : "n" + seed);
     return record;
-  }
-
-  /** A registry that records the subject (or context) of each lookup by id. */
-  static final class Recording implements SchemaRegistry {
-    final MockSchemaRegistry delegate;
-    final List<String> byIdSubjects = Collections.synchronizedList(new ArrayList<>());
-
-    Recording(MockSchemaRegistry delegate) {
-      this.delegate = delegate;
-    }
-
-    @Override
-    public org.apache.avro.Schema schemaById(int id) {
-      byIdSubjects.add(null);
-      return delegate.schemaById(id);
-    }
-
-    @Override
-    public RegisteredSchema schemaById(String subject, int id) {
-      byIdSubjects.add(subject);
-      return delegate.schemaById(subject, id);
-    }
-
-    @Override
-    public org.apache.avro.Schema schemaByGuid(UUID guid) {
-      return delegate.schemaByGuid(guid);
-    }
-
-    @Override
-    public int register(String subject, String schemaText, List<SchemaReference> references, boolean normalize) {
-      return delegate.register(subject, schemaText, references, normalize);
-    }
-
-    @Override
-    public RegisteredSchema lookup(String subject, String schemaText, List<SchemaReference> references,
-        boolean normalize) {
-      return delegate.lookup(subject, schemaText, references, normalize);
-    }
-
-    @Override
-    public RegisteredSchema latest(String subject) {
-      return delegate.latest(subject);
-    }
-
-    @Override
-    public RegisteredSchema version(String subject, int version) {
-      return delegate.version(subject, version);
-    }
-
-    @Override
-    public void close() {}
   }
 }
