@@ -36,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * caller's target schema ({@link #toConnectData(String, Headers, byte[], Schema)} or {@code
  * kavro.connect.target.schema}).
  *
+ * <p>Framing, schema ids, subjects and contexts, and the cache keys work as in {@code KavroSerializer} and {@code
+ * KavroDeserializer}: the converter calls the same core ({@code SchemaIdTable}, {@code SchemaIdResolver}), and adds
+ * only the Connect mapping.
+ *
  * <p>Thread-safety: after {@code configure}, one instance may be used by any number of threads (Connect uses one
  * instance per task).
  */
