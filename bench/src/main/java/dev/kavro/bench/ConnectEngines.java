@@ -146,14 +146,15 @@ public final class ConnectEngines {
   /**
    * Whether the converter's decoder for the case's id is its node tree. The converter does not expose it, and a
    * silent fallback to the generic path would still give equal values; so the bench looks inside (after one read,
-   * the last id's entry is cached) and fails loudly if the internals change.
+   * the core's id table holds the last id's entry) and fails loudly if the internals change.
    */
   static boolean readerIsTree(KavroConverter converter) {
     try {
       Object state = field(converter, "state");
       Object readSide = field(state, "reader");
-      Object lastId = field(readSide, "lastId");
-      Object entry = field(lastId, "entry");
+      Object ids = field(readSide, "ids");
+      Object last = field(ids, "last");
+      Object entry = field(last, "entry");
       Object projection = field(entry, "own");
       Object decoder = field(projection, "decoder");
       return decoder.getClass().getSimpleName().equals("ConnectReadInterpreter");

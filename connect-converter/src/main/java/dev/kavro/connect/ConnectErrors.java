@@ -1,19 +1,17 @@
 package dev.kavro.connect;
 
 import dev.kavro.registry.RegistryException;
+import dev.kavro.serde.AdapterErrors;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.errors.RetriableException;
 
 /** The exceptions the converter throws: retriable for timeouts, {@link DataException} with context otherwise. */
 final class ConnectErrors {
-  private ConnectErrors() {}
+  /** The converter's exceptions, for the core pieces. */
+  static final AdapterErrors ADAPTER = ConnectErrors::error;
 
-  /** {@code [topic 'orders', value, schema id 42]}; the id may be null when not known yet. */
-  static String where(String topic, boolean isKey, Object schemaId) {
-    return "[topic '" + topic + "', " + (isKey ? "key" : "value") + ", schema id "
-        + (schemaId == null ? "unknown" : schemaId) + "]";
-  }
+  private ConnectErrors() {}
 
   /**
    * Maps any failure: what the registry client itself would ask again ({@link RegistryException#isRetriable()}: a
@@ -24,14 +22,13 @@ final class ConnectErrors {
     if (e instanceof RetriableException retriable) {
       return retriable;
     }
-    String message = what + " " + where + ": " + describe(e);
-    if (e instanceof TimeoutException || (e instanceof RegistryException r && r.isRetriable())) {
-      return new RetriableException(message, e);
-    }
-    return new DataException(message, e);
+    return error(what + " " + where + ": " + AdapterErrors.describe(e), e);
   }
 
-  private static String describe(Throwable e) {
-    return e.getMessage() == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+  private static RuntimeException error(String message, Throwable cause) {
+    if (cause instanceof TimeoutException || (cause instanceof RegistryException r && r.isRetriable())) {
+      return new RetriableException(message, cause);
+    }
+    return new DataException(message, cause);
   }
 }

@@ -2,7 +2,6 @@ package dev.kavro.connect;
 
 import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
-import dev.kavro.connect.data.CyclicSchema;
 import dev.kavro.connect.runtime.ConnectReadSupport;
 import dev.kavro.connect.runtime.ScalarFinish;
 import dev.kavro.connect.runtime.StructFiller;
@@ -50,13 +49,10 @@ final class ConnectReadInterpreter implements ConnectDecoder {
     this.root = root;
   }
 
-  /** The interpreter, or the generic path for what the node tree does not cover. */
-  static ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
-      AvroDataSettings settings, CompileMode mode) {
-    return create(writer, reader, connect, settings, mode, StructFiller.DEFAULT);
-  }
-
-  /** The same, filling structs with {@code filler} (tests pass {@link StructFiller#THROUGH_PUT}). */
+  /**
+   * The interpreter, filling structs with {@code filler}, or the generic path for what the node tree does not cover.
+   * {@code connect} must not be recursive: {@link Interpreters} sends recursive schemas down the generic path.
+   */
   static ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
       AvroDataSettings settings, CompileMode mode, StructFiller filler) {
     try {
@@ -67,16 +63,12 @@ final class ConnectReadInterpreter implements ConnectDecoder {
   }
 
   /**
-   * The node tree for a plan.
+   * The node tree for a plan of a schema that is not recursive.
    *
-   * @throws UnsupportedSchemaException for shapes the tree does not cover, among them recursive schemas (the tree is
-   *     built eagerly, node by node, and would not end)
+   * @throws UnsupportedSchemaException for shapes the tree does not cover
    */
-  static ConnectReadInterpreter tree(ReadPlan plan, Schema reader, org.apache.kafka.connect.data.Schema connect,
-      AvroDataSettings settings, StructFiller filler) {
-    if (CyclicSchema.isRecursive(connect)) {
-      throw new UnsupportedSchemaException("recursive schemas take the generic path");
-    }
+  private static ConnectReadInterpreter tree(ReadPlan plan, Schema reader,
+      org.apache.kafka.connect.data.Schema connect, AvroDataSettings settings, StructFiller filler) {
     return new ConnectReadInterpreter(new TreeBuilder(settings, filler).node(plan, connect, reader));
   }
 

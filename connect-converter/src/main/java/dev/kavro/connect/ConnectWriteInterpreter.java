@@ -1,6 +1,5 @@
 package dev.kavro.connect;
 
-import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroValue;
 import dev.kavro.connect.runtime.ConnectWriteSupport;
@@ -41,12 +40,10 @@ final class ConnectWriteInterpreter implements ConnectEncoder {
     this.root = root;
   }
 
-  static ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
-      CompileMode mode) {
-    return create(connect, avro, settings, StructFiller.DEFAULT);
-  }
-
-  /** The tree, reading structs with {@code filler} (tests pass {@link StructFiller#THROUGH_PUT}). */
+  /**
+   * The tree, reading structs with {@code filler}. {@code connect} must not be recursive: {@link Interpreters} sends
+   * recursive schemas down the generic path.
+   */
   static ConnectEncoder create(org.apache.kafka.connect.data.Schema connect, Schema avro, AvroDataSettings settings,
       StructFiller filler) {
     return new ConnectWriteInterpreter(new TreeBuilder(settings, filler).node(connect, avro));

@@ -1,15 +1,12 @@
 package dev.kavro.connect;
 
 import dev.kavro.KavroVersion;
-import dev.kavro.cache.ReaderCache;
-import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
-import dev.kavro.connect.data.CyclicSchema;
-import dev.kavro.connect.runtime.StructFiller;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.serde.KavroSerdeConfig;
+import dev.kavro.serde.SubjectNames;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,30 +36,31 @@ import org.slf4j.LoggerFactory;
  * caller's target schema ({@link #toConnectData(String, Headers, byte[], Schema)} or {@code
  * kavro.connect.target.schema}).
  *
+ * <p>Framing, schema ids, subjects and contexts, and the cache keys work as in {@code KavroSerializer} and {@code
+ * KavroDeserializer}: the converter calls the same core ({@code SchemaIdTable}, {@code SchemaIdResolver}), and adds
+ * only the Connect mapping.
+ *
  * <p>Thread-safety: after {@code configure}, one instance may be used by any number of threads (Connect uses one
  * instance per task).
  */
 public final class KavroConverter implements Converter, HeaderConverter, Versioned {
   private static final Logger LOG = LoggerFactory.getLogger(KavroConverter.class);
   /**
-   * Serde keys that the serializer and deserializer implement but the converter does not (yet): Confluent's
-   * AvroConverter honours them, so setting one here is warned about rather than ignored silently.
+   * Serde keys that the serializer and deserializer implement but the converter cannot: Confluent's AvroConverter
+   * honours them, so setting one here is warned about rather than ignored silently.
    */
-  private static final List<String> SERDE_ONLY_KEYS = List.of(KavroSerdeConfig.CONTEXT_NAME_STRATEGY_CONFIG,
-      KavroSerdeConfig.KEY_SCHEMA_ID_SERIALIZER_CONFIG, KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG,
-      KavroSerdeConfig.KEY_SCHEMA_ID_DESERIALIZER_CONFIG, KavroSerdeConfig.VALUE_SCHEMA_ID_DESERIALIZER_CONFIG,
-      KavroSerdeConfig.USE_SCHEMA_GUID_CONFIG, KavroSerdeConfig.SCHEMA_REFLECTION_CONFIG);
+  private static final List<String> SERDE_ONLY_KEYS = List.of(KavroSerdeConfig.SCHEMA_REFLECTION_CONFIG);
 
   private final SchemaRegistry injected;
-  private final ReadSide.DecoderFactoryKind decoders;
-  private final WriteSide.EncoderFactoryKind encoders;
+  private final ConnectDecoderFactory decoders;
+  private final ConnectEncoderFactory encoders;
   private volatile State state;
 
   /** For Connect's {@code key.converter} / {@code value.converter} / {@code header.converter} class configs. */
   public KavroConverter() {
     this.injected = null;
-    this.decoders = Paths.INTERPRETER.decoders;
-    this.encoders = Paths.INTERPRETER.encoders;
+    this.decoders = Interpreters.DEFAULT;
+    this.encoders = Interpreters.DEFAULT;
   }
 
   /**
@@ -70,15 +68,11 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
    * optional, and the registry is not closed by {@link #close()}.
    */
   public KavroConverter(SchemaRegistry registry) {
-    this(registry, Paths.INTERPRETER);
+    this(registry, Interpreters.DEFAULT, Interpreters.DEFAULT);
   }
 
-  KavroConverter(SchemaRegistry registry, Paths paths) {
-    this(registry, paths.decoders, paths.encoders);
-  }
-
-  /** For tests: a converter with its own decoder and encoder factories (say, on a cache with a failing compiler). */
-  KavroConverter(SchemaRegistry registry, ReadSide.DecoderFactoryKind decoders, WriteSide.EncoderFactoryKind encoders) {
+  /** A converter building its decoders and encoders with these factories; for tests of the paths they choose. */
+  KavroConverter(SchemaRegistry registry, ConnectDecoderFactory decoders, ConnectEncoderFactory encoders) {
     this.injected = Objects.requireNonNull(registry, "registry");
     this.decoders = decoders;
     this.encoders = encoders;
@@ -109,33 +103,30 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     }
     KavroConverterConfig config = new KavroConverterConfig(withUrl);
     KavroSerdeConfig serde = new KavroSerdeConfig(withUrl);
+    serde.applyCacheSettings();
     for (String key : SERDE_ONLY_KEYS) {
       if (configs.containsKey(key)) {
-        LOG.warn("Configuration '{}' is a serde setting that KavroConverter does not support; it is ignored (the "
-            + "converter writes the schema id prefix and looks ids up without a context)", key);
+        LOG.warn("Configuration '{}' is a serde setting that KavroConverter does not support; it is ignored", key);
       }
-    }
-    if (configs.containsKey(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG)
-        || configs.containsKey(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG)) {
-      ReaderCache.shared().resize(serde.getInt(KavroSerdeConfig.KAVRO_READER_CACHE_MAX_CONFIG),
-          serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THREADS_CONFIG));
-    }
-    if (configs.containsKey(KavroSerdeConfig.KAVRO_COMPILE_THRESHOLD_CONFIG)) {
-      ReaderCache.shared().setCompileThreshold(serde.getInt(KavroSerdeConfig.KAVRO_COMPILE_THRESHOLD_CONFIG));
     }
     SchemaRegistry registry = injected != null ? injected : SchemaRegistries.create(configs);
     boolean owns = injected == null && !(registry instanceof MockSchemaRegistry);
-    State previous = state;
-    state = new State(config, serde, registry, owns, decoders, encoders);
-    if (previous != null) {
-      previous.release();
-    }
+    replace(new State(config, serde, registry, owns, decoders, encoders));
   }
 
   /** Every key this converter reads. */
   @Override
   public ConfigDef config() {
     return KavroConverterConfig.configDef();
+  }
+
+  /** Swaps the whole state, so that no record sees a half-built one, and releases the previous. */
+  private void replace(State next) {
+    State previous = state;
+    state = next;
+    if (previous != null) {
+      previous.release();
+    }
   }
 
   /** Kavro's version, from the jar manifest ({@link KavroVersion}); Connect lists it with the plugin. */
@@ -151,20 +142,25 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
    */
   @Override
   public byte[] fromConnectData(String topic, Schema schema, Object value) {
-    return requireState().writer.write(topic, schema, value);
+    return fromConnectData(topic, null, schema, value);
   }
 
   /**
-   * Serializes {@code value}: {@code 0x00}, the schema id, the Avro body. The headers are left alone.
+   * Serializes {@code value}: {@code 0x00}, the schema id, the Avro body. The schema id is found as the serializer
+   * finds it (register, {@code use.schema.id}, {@code use.schema.guid}, {@code use.latest.with.metadata}, {@code
+   * use.latest.version}, lookup; subjects in the context of {@code context.name.strategy}). With the header schema id
+   * serializer ({@code key/value.schema.id.serializer=header}) the body goes alone and the schema's GUID into the
+   * {@code __key_schema_id}/{@code __value_schema_id} header; otherwise the headers are left alone.
    *
    * @return null for a null value with a null or optional schema (a tombstone)
-   * @throws DataException if the value is null for a required schema, does not match its schema, or the registry
-   *     rejects the schema; the message names the topic, the side and the schema id
+   * @throws DataException if the value is null for a required schema, does not match its schema, the registry
+   *     rejects the schema, or the id goes in a header and {@code headers} is null; the message names the topic, the
+   *     side and the schema id
    * @throws org.apache.kafka.connect.errors.RetriableException when the registry times out
    */
   @Override
   public byte[] fromConnectData(String topic, Headers headers, Schema schema, Object value) {
-    return fromConnectData(topic, schema, value);
+    return requireState().writer.write(topic, headers, schema, value);
   }
 
   /**
@@ -179,7 +175,8 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
 
   /**
    * Deserializes a record: the schema id comes from the {@code __key_schema_id}/{@code __value_schema_id} header when
-   * present, else from the payload prefix.
+   * present, else from the payload prefix ({@code key/value.schema.id.deserializer} may say the prefix only, or the
+   * configured {@code use.schema.id}/{@code use.schema.guid}); ids are looked up in the topic's context.
    *
    * @return {@link SchemaAndValue#NULL} for null bytes; null (as Confluent's AvroConverter) for the null datum of a
    *     top-level union
@@ -218,11 +215,7 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
   /** Closes the registry client if this converter created it; its records stay counted in JMX. Idempotent. */
   @Override
   public void close() {
-    State s = state;
-    state = null;
-    if (s != null) {
-      s.release();
-    }
+    replace(null);
   }
 
   private State requireState() {
@@ -233,38 +226,6 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     return s;
   }
 
-  /**
-   * Which decoders and encoders the converter builds: its interpreters; the generic path, the reference the tests
-   * compare with; the interpreters filling and reading structs through {@code Struct.put}/{@code get}, as they do
-   * where Connect's struct internals cannot be reached (tests).
-   */
-  enum Paths {
-    GENERIC(GenericPathDecoder::new, GenericPathEncoder::new),
-    INTERPRETER(StructFiller.DEFAULT),
-    INTERPRETER_THROUGH_PUT(StructFiller.THROUGH_PUT);
-
-    final ReadSide.DecoderFactoryKind decoders;
-    final WriteSide.EncoderFactoryKind encoders;
-
-    Paths(ReadSide.DecoderFactoryKind decoders, WriteSide.EncoderFactoryKind encoders) {
-      this.decoders = decoders;
-      this.encoders = encoders;
-    }
-
-    Paths(StructFiller filler) {
-      this((writer, reader, connect, settings, mode) -> ConnectReadInterpreter.create(writer, reader, connect,
-          settings, mode, filler), (connect, avro, settings, mode) -> writeInterpreter(connect, avro, settings, mode,
-          filler));
-    }
-
-    /** The write interpreter's tree; it is built eagerly and would not end on a recursive schema (generic path). */
-    private static ConnectEncoder writeInterpreter(Schema connect, org.apache.avro.Schema avro,
-        AvroDataSettings settings, CompileMode mode, StructFiller filler) {
-      return CyclicSchema.isRecursive(connect) ? new GenericPathEncoder(connect, avro, settings, mode)
-          : ConnectWriteInterpreter.create(connect, avro, settings, filler);
-    }
-  }
-
   private static final class State {
     final SchemaRegistry registry;
     final boolean ownsRegistry;
@@ -272,15 +233,14 @@ public final class KavroConverter implements Converter, HeaderConverter, Version
     final WriteSide writer;
 
     State(KavroConverterConfig config, KavroSerdeConfig serde, SchemaRegistry registry, boolean owns,
-        ReadSide.DecoderFactoryKind decoders, WriteSide.EncoderFactoryKind encoders) {
+        ConnectDecoderFactory decoders, ConnectEncoderFactory encoders) {
       this.registry = registry;
       this.ownsRegistry = owns;
-      boolean isKey = config.type() == ConverterType.KEY;
+      SubjectNames names = SubjectNames.of(serde, config.type() == ConverterType.KEY);
       AvroDataSettings settings = config.avroDataSettings();
-      this.reader = new ReadSide(registry, isKey, serde.subjectNameStrategy(isKey), settings, serde.compileMode(),
-          serde.readerSchema(), config.targetSchema(), config.schemasCacheSize(), decoders, serde.ruleSettings());
-      this.writer = new WriteSide(registry, isKey, serde.subjectNameStrategy(isKey), serde, settings,
-          config.schemasCacheSize(), encoders);
+      this.reader = new ReadSide(registry, serde, names, settings, config.targetSchema(), config.schemasCacheSize(),
+          decoders);
+      this.writer = new WriteSide(registry, serde, names, settings, config.schemasCacheSize(), encoders);
     }
 
     void release() {

@@ -20,66 +20,56 @@ import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.NestingLimit;
 import dev.kavro.runtime.ThreadScratch;
-import dev.kavro.serde.SchemaLookups;
-import dev.kavro.serde.SubjectNameStrategy;
+import dev.kavro.serde.AdapterErrors;
+import dev.kavro.serde.KavroSerdeConfig;
+import dev.kavro.serde.SchemaIdTable;
+import dev.kavro.serde.SubjectNames;
+import dev.kavro.wire.FrameReader;
 import dev.kavro.wire.SchemaId;
-import dev.kavro.wire.WireFormat;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.avro.Schema;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.errors.DataException;
 
 /**
- * toConnectData: framing, the writer schema by id, and one decoder per (schema id, target Connect schema). Schema
- * conversions are made once per id (or per id and target instance), never per record.
+ * toConnectData: the core's framing and writer schema by id ({@link SchemaIdTable}), and one decoder per (schema id,
+ * target Connect schema). Schema conversions are made once per id (or per id and target instance), never per record.
  *
  * <p>Thread-safe.
  */
 final class ReadSide implements ConnectCacheStats.Side {
   private final SchemaRegistry registry;
-  private final boolean isKey;
-  private final String headerName;
-  private final SubjectNameStrategy strategy;
+  private final SubjectNames names;
   private final AvroDataSettings settings;
   private final CompileMode mode;
   private final Schema fixedReader;
   private final org.apache.kafka.connect.data.Schema configuredTarget;
-  private final DecoderFactoryKind decoders;
-  private final Cache<SchemaId, Entry> byId;
+  private final ConnectDecoderFactory decoders;
   private final RuleSettings rules;
+  private final SchemaIdTable<Entry> ids;
   private final ThreadScratch<ByteArrayDecoder> byteDecoders = new ThreadScratch<>(ByteArrayDecoder::new);
   /** Records decoded, for {@link ConnectCacheStats}. */
   private final RecordCounter decoded = new RecordCounter();
-  /**
-   * The entry of the last int id read: a topic's records nearly always carry one id, so the common case makes no
-   * {@link SchemaId} and no cache lookup. Immutable, replaced whole.
-   */
-  private volatile LastId lastId;
 
-  ReadSide(SchemaRegistry registry, boolean isKey, SubjectNameStrategy strategy, AvroDataSettings settings,
-      CompileMode mode, Schema fixedReader, org.apache.kafka.connect.data.Schema configuredTarget, int cacheSize,
-      DecoderFactoryKind decoders, RuleSettings rules) {
+  ReadSide(SchemaRegistry registry, KavroSerdeConfig serde, SubjectNames names, AvroDataSettings settings,
+      org.apache.kafka.connect.data.Schema configuredTarget, int cacheSize, ConnectDecoderFactory decoders) {
     this.registry = registry;
-    this.rules = rules;
-    this.isKey = isKey;
-    this.headerName = WireFormat.schemaIdHeader(isKey);
-    this.strategy = strategy;
+    this.names = names;
     this.settings = settings;
-    this.mode = mode;
-    this.fixedReader = fixedReader;
+    this.mode = serde.compileMode();
+    this.fixedReader = serde.readerSchema();
     this.configuredTarget = configuredTarget;
     this.decoders = decoders;
-    this.byId = Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.rules = serde.ruleSettings();
+    this.ids = new SchemaIdTable<>(registry, serde, names, cacheSize, ConnectErrors.ADAPTER, this::newEntry);
     ConnectCacheStats.READS.track(this, decoded);
   }
 
   @Override
   public long cacheSize() {
-    return byId.estimatedSize();
+    return ids.size();
   }
 
   /** The converter is closed: its reads stay in the JMX totals. */
@@ -87,45 +77,26 @@ final class ReadSide implements ConnectCacheStats.Side {
     ConnectCacheStats.READS.close(this);
   }
 
-  /** How decoders are built: the reference generic path, or the interpreter. */
-  interface DecoderFactoryKind {
-    ConnectDecoder create(Schema writer, Schema reader, org.apache.kafka.connect.data.Schema connect,
-        AvroDataSettings settings, CompileMode mode);
-  }
-
   SchemaAndValue read(String topic, Headers headers, byte[] data, org.apache.kafka.connect.data.Schema target) {
     if (data == null) {
       return SchemaAndValue.NULL;
     }
-    SchemaId id = null;
-    int intId = 0;
-    boolean prefixed = false;
+    byte[] header = null;
+    long frame = 0;
+    boolean framed = false;
     try {
-      Entry entry;
-      int off = 0;
-      Header header = headers == null ? null : headers.lastHeader(headerName);
-      if (header != null && header.value() != null) {
-        id = WireFormat.parseHeader(header.value());
-        entry = entry(topic, id);
-      } else if (data.length >= WireFormat.ID_PREFIX_LENGTH && data[0] == WireFormat.MAGIC_BYTE_ID) {
-        intId = WireFormat.readInt(data, 1);
-        prefixed = true;
-        off = WireFormat.ID_PREFIX_LENGTH;
-        entry = entry(topic, intId);
-      } else {
-        ByteBuffer payload = ByteBuffer.wrap(data);
-        id = WireFormat.readPrefix(payload);
-        off = payload.position();
-        entry = entry(topic, id);
-      }
-      Projection projection = entry.projection(target != null ? target : configuredTarget);
-      Object value = decode(projection, data, off);
+      header = ids.idHeader(headers);
+      frame = ids.frame(data, 0, data.length, header);
+      framed = true;
+      Projection projection = ids.entry(topic, frame, data, header).projection(target != null ? target
+          : configuredTarget);
+      Object value = decode(projection, data, FrameReader.bodyOffset(frame));
       // Confluent's AvroData returns null, not SchemaAndValue.NULL, for the null datum of a top-level union.
       return value == null ? null : new SchemaAndValue(projection.connect, value);
     } catch (RuntimeException | IOException e) {
-      SchemaId where = prefixed ? SchemaId.ofId(intId) : id;
-      throw ConnectErrors.wrap("Failed to deserialize Avro data to Connect", ConnectErrors.where(topic, isKey, where),
-          e);
+      SchemaId where = framed ? ids.schemaId(frame, data, header) : null;
+      throw ConnectErrors.wrap("Failed to deserialize Avro data to Connect", AdapterErrors.where(topic,
+          names.isKey(), where), e);
     }
   }
 
@@ -145,42 +116,14 @@ final class ReadSide implements ConnectCacheStats.Side {
     }
   }
 
-  private Entry entry(String topic, int id) {
-    LastId last = lastId;
-    if (last != null && last.id == id) {
-      return last.entry;
-    }
-    Entry entry = entry(topic, SchemaId.ofId(id));
-    lastId = new LastId(id, entry);
-    return entry;
-  }
-
-  private Entry entry(String topic, SchemaId id) {
-    Entry entry = byId.getIfPresent(id);
-    if (entry == null) {
-      entry = byId.get(id, k -> newEntry(topic, k));
-    }
-    return entry;
-  }
-
-  private Entry newEntry(String topic, SchemaId id) {
-    // Ids are looked up with the subject, as Confluent's AvroConverter (through its deserializer) does.
-    Schema writer;
-    SchemaContract contract;
-    if (id.isGuid()) {
-      writer = registry.schemaByGuid(id.guid());
-      contract = registry.contractByGuid(id.guid());
-    } else {
-      RegisteredSchema found = SchemaLookups.registeredById(registry, strategy, null, topic, isKey, id.id());
-      writer = found.schema();
-      contract = found.contract();
-    }
+  /** One writer schema's entry; the converter runs no rules, so a schema with READ rules must not pass. */
+  private Entry newEntry(String topic, SchemaId id, Schema writer, SchemaContract contract) {
     if (contract.hasRules()) {
-      String subject = topic == null ? null : strategy.subject(topic, isKey, writer);
+      String subject = topic == null ? null : names.strategy().subject(topic, names.isKey(), writer);
       try {
         RulePlan.refuse("KavroConverter", rules, contract, writer, subject, RuleMode.READ);
       } catch (RuleFailedException e) {
-        throw new DataException(e.getMessage() + " " + ConnectErrors.where(topic, isKey, id));
+        throw new DataException(e.getMessage() + " " + AdapterErrors.where(topic, names.isKey(), id));
       }
     }
     return new Entry(writer, version(topic, writer));
@@ -192,7 +135,7 @@ final class ReadSide implements ConnectCacheStats.Side {
       return null;
     }
     try {
-      RegisteredSchema registered = registry.lookup(strategy.subject(topic, isKey, writer), writer, false);
+      RegisteredSchema registered = registry.lookup(names.subject(topic, writer), writer, false);
       return registered.version() > 0 ? registered.version() : null;
     } catch (RegistryException e) {
       if (e.isNotFound()) {
@@ -201,8 +144,6 @@ final class ReadSide implements ConnectCacheStats.Side {
       throw e;
     }
   }
-
-  private record LastId(int id, Entry entry) {}
 
   /** One writer schema: its Connect form and its decoders, per target. */
   private final class Entry {
@@ -251,7 +192,7 @@ final class ReadSide implements ConnectCacheStats.Side {
         }
         this.decoder = null;
       } else {
-        this.decoder = decoders.create(writer, reader, connect, settings, mode);
+        this.decoder = decoders.decoder(writer, reader, connect, settings, mode);
       }
     }
   }

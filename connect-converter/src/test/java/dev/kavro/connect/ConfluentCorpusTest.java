@@ -60,16 +60,16 @@ class ConfluentCorpusTest {
    * mode, which must all be accepted.
    */
   enum Run {
-    GENERIC(KavroConverter.Paths.GENERIC, CompileMode.FALLBACK),
-    GENERIC_COMPILED(KavroConverter.Paths.GENERIC, CompileMode.COMPILED),
-    COMPILED(KavroConverter.Paths.INTERPRETER, CompileMode.COMPILED),
-    FALLBACK(KavroConverter.Paths.INTERPRETER, CompileMode.FALLBACK),
-    ASYNC(KavroConverter.Paths.INTERPRETER, CompileMode.ASYNC);
+    GENERIC(ConverterPaths.GENERIC, CompileMode.FALLBACK),
+    GENERIC_COMPILED(ConverterPaths.GENERIC, CompileMode.COMPILED),
+    COMPILED(ConverterPaths.INTERPRETER, CompileMode.COMPILED),
+    FALLBACK(ConverterPaths.INTERPRETER, CompileMode.FALLBACK),
+    ASYNC(ConverterPaths.INTERPRETER, CompileMode.ASYNC);
 
-    final KavroConverter.Paths paths;
+    final ConverterPaths paths;
     final CompileMode mode;
 
-    Run(KavroConverter.Paths paths, CompileMode mode) {
+    Run(ConverterPaths paths, CompileMode mode) {
       this.paths = paths;
       this.mode = mode;
     }
@@ -198,7 +198,7 @@ class ConfluentCorpusTest {
     AvroDataSettings settings = settings(line.get("config"));
     Integer version = line.has("version") ? line.get("version").asInt() : null;
     Schema connect = AvroToConnectSchema.convert(avro, version, settings);
-    ConnectDecoder decoder = run.paths.decoders.create(avro, avro, connect, settings, run.mode);
+    ConnectDecoder decoder = run.paths.decoders.decoder(avro, avro, connect, settings, run.mode);
     BinaryDecoder in = DecoderFactory.get().binaryDecoder(body, null);
     Object value = decoder.decode(in);
     if (!in.isEnd()) {
@@ -243,7 +243,7 @@ class ConfluentCorpusTest {
       } else {
         AvroDataSettings settings = settings(line.get("config"));
         avro = ConnectToAvroSchema.convert(connect, settings);
-        ConnectEncoder encoder = run.paths.encoders.create(connect, avro, settings, run.mode);
+        ConnectEncoder encoder = run.paths.encoders.encoder(connect, avro, settings, run.mode);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         BinaryEncoder binary = EncoderFactory.get().directBinaryEncoder(out, null);
         encoder.encode(value, binary);

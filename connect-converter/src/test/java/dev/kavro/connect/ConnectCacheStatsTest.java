@@ -36,7 +36,7 @@ class ConnectCacheStatsTest {
     long writesBefore = attribute("ConnectWriterCache", "FallbackWrites");
 
     MockSchemaRegistry registry = freshRegistry();
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, registry);
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, registry);
     int id = registry.register("j-value", SCHEMA, false);
     GenericData.Record record = new GenericData.Record(SCHEMA);
     record.put("a", 1);

@@ -73,15 +73,15 @@ class ConnectFastPathTest {
   private record Pair(KavroConverter interpreter, KavroConverter generic) {}
 
   private static Pair converters(MockSchemaRegistry registry, String mode, Map<String, Object> extra) {
-    return converters(registry, mode, extra, KavroConverter.Paths.INTERPRETER);
+    return converters(registry, mode, extra, ConverterPaths.INTERPRETER);
   }
 
   private static Pair converters(MockSchemaRegistry registry, String mode, Map<String, Object> extra,
-      KavroConverter.Paths interpreter) {
+      ConverterPaths interpreter) {
     Map<String, Object> config = new HashMap<>(extra);
     config.put("kavro.reader.mode", mode);
     return new Pair(converter(false, config, interpreter, registry),
-        converter(false, config, KavroConverter.Paths.GENERIC, registry));
+        converter(false, config, ConverterPaths.GENERIC, registry));
   }
 
   /** Reads {@code bytes} both ways; checks equal results and valid structs; writes the result back both ways. */
@@ -101,10 +101,10 @@ class ConnectFastPathTest {
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void randomDataReadsAndWritesAsTheGenericPath(String mode) {
-    randomDataReadsAndWritesAsTheGenericPath(mode, KavroConverter.Paths.INTERPRETER);
+    randomDataReadsAndWritesAsTheGenericPath(mode, ConverterPaths.INTERPRETER);
   }
 
-  private static void randomDataReadsAndWritesAsTheGenericPath(String mode, KavroConverter.Paths interpreter) {
+  private static void randomDataReadsAndWritesAsTheGenericPath(String mode, ConverterPaths interpreter) {
     for (Map<String, Object> settings : List.of(Map.<String, Object>of(),
         Map.<String, Object>of("generalized.sum.type.support", true, "enhanced.avro.schema.support", true))) {
       MockSchemaRegistry registry = freshRegistry();
@@ -123,9 +123,9 @@ class ConnectFastPathTest {
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void structPutFallbackGivesTheSameResults(String mode) {
     assertTrue(StructFiller.DEFAULT.isPositional(), "the differential tests above must run on positional filling");
-    randomDataReadsAndWritesAsTheGenericPath(mode, KavroConverter.Paths.INTERPRETER_THROUGH_PUT);
-    randomConnectStructsWriteTheGenericPathsBytes(mode, KavroConverter.Paths.INTERPRETER_THROUGH_PUT);
-    structuredDefaultsReadAsTheGenericPath(mode, KavroConverter.Paths.INTERPRETER_THROUGH_PUT);
+    randomDataReadsAndWritesAsTheGenericPath(mode, ConverterPaths.INTERPRETER_THROUGH_PUT);
+    randomConnectStructsWriteTheGenericPathsBytes(mode, ConverterPaths.INTERPRETER_THROUGH_PUT);
+    structuredDefaultsReadAsTheGenericPath(mode, ConverterPaths.INTERPRETER_THROUGH_PUT);
   }
 
   @ParameterizedTest
@@ -144,8 +144,8 @@ class ConnectFastPathTest {
     GenericData.Record record = new GenericData.Record(writer);
     record.put("r", r);
     byte[] bytes = confluentBytes(id, writer, record);
-    for (KavroConverter.Paths paths : List.of(KavroConverter.Paths.INTERPRETER,
-        KavroConverter.Paths.INTERPRETER_THROUGH_PUT)) {
+    for (ConverterPaths paths : List.of(ConverterPaths.INTERPRETER,
+        ConverterPaths.INTERPRETER_THROUGH_PUT)) {
       Pair pair = converters(registry, mode, Map.of(), paths);
       DataException expected = assertThrows(DataException.class,
           () -> pair.generic.toConnectData("n", null, bytes, target));
@@ -257,10 +257,10 @@ class ConnectFastPathTest {
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void randomConnectStructsWriteTheGenericPathsBytes(String mode) {
-    randomConnectStructsWriteTheGenericPathsBytes(mode, KavroConverter.Paths.INTERPRETER);
+    randomConnectStructsWriteTheGenericPathsBytes(mode, ConverterPaths.INTERPRETER);
   }
 
-  private static void randomConnectStructsWriteTheGenericPathsBytes(String mode, KavroConverter.Paths interpreter) {
+  private static void randomConnectStructsWriteTheGenericPathsBytes(String mode, ConverterPaths interpreter) {
     MockSchemaRegistry registry = freshRegistry();
     Pair pair = converters(registry, mode, Map.of(), interpreter);
     Random random = new Random(42);
@@ -278,10 +278,10 @@ class ConnectFastPathTest {
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void structuredDefaultsReadAsTheGenericPath(String mode) {
-    structuredDefaultsReadAsTheGenericPath(mode, KavroConverter.Paths.INTERPRETER);
+    structuredDefaultsReadAsTheGenericPath(mode, ConverterPaths.INTERPRETER);
   }
 
-  private static void structuredDefaultsReadAsTheGenericPath(String mode, KavroConverter.Paths interpreter) {
+  private static void structuredDefaultsReadAsTheGenericPath(String mode, ConverterPaths interpreter) {
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("d-value", DEFAULTS_WRITER, false);
     Pair pair = converters(registry, mode, Map.of("kavro.reader.schema", DEFAULTS_READER.toString()), interpreter);
@@ -312,16 +312,16 @@ class ConnectFastPathTest {
     List<Object> made = new ArrayList<>();
     MockSchemaRegistry registry = freshRegistry();
     KavroConverter interpreter = new KavroConverter(registry, (writer, reader, connect, settings, m) -> {
-      ConnectDecoder decoder = KavroConverter.Paths.INTERPRETER.decoders.create(writer, reader, connect, settings, m);
+      ConnectDecoder decoder = ConverterPaths.INTERPRETER.decoders.decoder(writer, reader, connect, settings, m);
       made.add(decoder);
       return decoder;
     }, (connect, avro, settings, m) -> {
-      ConnectEncoder encoder = KavroConverter.Paths.INTERPRETER.encoders.create(connect, avro, settings, m);
+      ConnectEncoder encoder = ConverterPaths.INTERPRETER.encoders.encoder(connect, avro, settings, m);
       made.add(encoder);
       return encoder;
     });
     interpreter.configure(Map.of("kavro.reader.mode", mode), false);
-    Pair pair = new Pair(interpreter, converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.GENERIC,
+    Pair pair = new Pair(interpreter, converter(false, Map.of("kavro.reader.mode", mode), ConverterPaths.GENERIC,
         registry));
     List<Schema> fixtures = List.of(UNIONS, ConnectReadInterpreterTest.RICH, FLAT);
     for (Schema schema : fixtures) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.AvroToConnectSchema;
+import dev.kavro.connect.runtime.StructFiller;
 import dev.kavro.registry.MockSchemaRegistry;
 import java.util.List;
 import java.util.Map;
@@ -51,9 +52,9 @@ class ConnectReadInterpreterTest {
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void equalsTheGenericPathForEveryMappedType(String mode) {
     MockSchemaRegistry registry = freshRegistry();
-    KavroConverter interpreter = converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.INTERPRETER,
+    KavroConverter interpreter = converter(false, Map.of("kavro.reader.mode", mode), ConverterPaths.INTERPRETER,
         registry);
-    KavroConverter generic = converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.GENERIC,
+    KavroConverter generic = converter(false, Map.of("kavro.reader.mode", mode), ConverterPaths.GENERIC,
         registry);
     int id = registry.register("r-value", RICH, false);
     for (int seed = 0; seed < 4; seed++) {
@@ -70,10 +71,10 @@ class ConnectReadInterpreterTest {
   void coversRecordsPrimitivesOptionalsArraysMapsAndLogicalTypesWithoutTheGenericPath() {
     Schema everything = dev.kavro.connect.data.ConnectToAvroSchema.convert(EVERYTHING, AvroDataSettings.DEFAULTS);
     assertInstanceOf(ConnectReadInterpreter.class, ConnectReadInterpreter.create(everything, everything, EVERYTHING,
-        AvroDataSettings.DEFAULTS, CompileMode.FALLBACK));
+        AvroDataSettings.DEFAULTS, CompileMode.FALLBACK, StructFiller.DEFAULT));
     assertInstanceOf(ConnectReadInterpreter.class, ConnectReadInterpreter.create(RICH, RICH,
         AvroToConnectSchema.convert(RICH, null, AvroDataSettings.DEFAULTS), AvroDataSettings.DEFAULTS,
-        CompileMode.FALLBACK));
+        CompileMode.FALLBACK, StructFiller.DEFAULT));
   }
 
   @Test
@@ -82,12 +83,12 @@ class ConnectReadInterpreterTest {
         {"type":"record","name":"U","fields":[{"name":"u","type":["int","string"]}]}""");
     assertInstanceOf(ConnectReadInterpreter.class, ConnectReadInterpreter.create(union, union,
         AvroToConnectSchema.convert(union, null, AvroDataSettings.DEFAULTS), AvroDataSettings.DEFAULTS,
-        CompileMode.FALLBACK));
+        CompileMode.FALLBACK, StructFiller.DEFAULT));
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("u-value", union, false);
     GenericData.Record r = new GenericData.Record(union);
     r.put("u", "s");
-    Struct value = (Struct) converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, registry)
+    Struct value = (Struct) converter(false, Map.of(), ConverterPaths.INTERPRETER, registry)
         .toConnectData("u", confluentBytes(id, union, r)).value();
     assertEquals("s", value.getStruct("u").get("string"));
   }
@@ -107,8 +108,8 @@ class ConnectReadInterpreterTest {
     r.put("gone", "x");
     byte[] bytes = confluentBytes(id, writer, r);
     Map<String, Object> config = Map.of("kavro.reader.schema", reader.toString());
-    SchemaAndValue interpreted = converter(false, config, KavroConverter.Paths.INTERPRETER, registry).toConnectData("w", bytes);
-    SchemaAndValue generic = converter(false, config, KavroConverter.Paths.GENERIC, registry).toConnectData("w",
+    SchemaAndValue interpreted = converter(false, config, ConverterPaths.INTERPRETER, registry).toConnectData("w", bytes);
+    SchemaAndValue generic = converter(false, config, ConverterPaths.GENERIC, registry).toConnectData("w",
         bytes);
     assertEquals(generic, interpreted);
     assertEquals(3L, ((Struct) interpreted.value()).get("a"));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kavro.avro.CompileMode;
 import dev.kavro.connect.data.AvroDataSettings;
 import dev.kavro.connect.data.ConnectToAvroSchema;
+import dev.kavro.connect.runtime.StructFiller;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.runtime.ByteArrayEncoder;
 import dev.kavro.testing.RandomData;
@@ -40,7 +41,7 @@ class ConnectWriteInterpreterTest {
   void treeWritesTheGenericPathsBytesForEveryFixture() throws IOException {
     AvroDataSettings settings = AvroDataSettings.DEFAULTS;
     MockSchemaRegistry registry = freshRegistry();
-    KavroConverter generic = converter(false, Map.of(), KavroConverter.Paths.GENERIC, registry);
+    KavroConverter generic = converter(false, Map.of(), ConverterPaths.GENERIC, registry);
     for (Schema schema : List.of(ConnectFastPathTest.UNIONS, ConnectReadInterpreterTest.RICH, ConnectFastPathTest.FLAT)) {
       int id = registry.register("c-value", schema, false);
       RandomData random = new RandomData(new Random(schema.getFullName().hashCode() + 1), GenericData.get());
@@ -48,7 +49,7 @@ class ConnectWriteInterpreterTest {
       org.apache.kafka.connect.data.Schema connect =
           generic.toConnectData("c", confluentBytes(id, schema, random.next(schema))).schema();
       Schema avro = ConnectToAvroSchema.convert(connect, settings);
-      ConnectEncoder tree = ConnectWriteInterpreter.create(connect, avro, settings, CompileMode.COMPILED);
+      ConnectEncoder tree = ConnectWriteInterpreter.create(connect, avro, settings, StructFiller.DEFAULT);
       ConnectEncoder reference = new GenericPathEncoder(connect, avro, settings, CompileMode.FALLBACK);
       for (int i = 0; i < 40; i++) {
         SchemaAndValue value = generic.toConnectData("c", confluentBytes(id, schema, random.next(schema)));
@@ -57,7 +58,7 @@ class ConnectWriteInterpreterTest {
       }
     }
     Schema avro = ConnectToAvroSchema.convert(EVERYTHING, settings);
-    ConnectEncoder tree = ConnectWriteInterpreter.create(EVERYTHING, avro, settings, CompileMode.COMPILED);
+    ConnectEncoder tree = ConnectWriteInterpreter.create(EVERYTHING, avro, settings, StructFiller.DEFAULT);
     ConnectEncoder reference = new GenericPathEncoder(EVERYTHING, avro, settings, CompileMode.FALLBACK);
     for (int seed = 0; seed < 30; seed++) {
       assertArrayEquals(encode(reference, everything(seed)), encode(tree, everything(seed)));
@@ -68,7 +69,7 @@ class ConnectWriteInterpreterTest {
   void treeNamesTheFieldOfAMissingValue() {
     AvroDataSettings settings = AvroDataSettings.DEFAULTS;
     Schema avro = ConnectToAvroSchema.convert(EVERYTHING, settings);
-    ConnectEncoder tree = ConnectWriteInterpreter.create(EVERYTHING, avro, settings, CompileMode.FALLBACK);
+    ConnectEncoder tree = ConnectWriteInterpreter.create(EVERYTHING, avro, settings, StructFiller.DEFAULT);
     Struct half = new Struct(EVERYTHING);
     Struct full = everything(5);
     for (Field f : EVERYTHING.fields()) {

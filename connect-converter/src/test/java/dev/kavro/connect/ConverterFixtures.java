@@ -85,9 +85,9 @@ final class ConverterFixtures {
   }
 
   /** A converter on a fresh mock scope; the scope name is returned through {@code scope[0]}. */
-  static KavroConverter converter(boolean isKey, Map<String, Object> extra, KavroConverter.Paths paths,
+  static KavroConverter converter(boolean isKey, Map<String, Object> extra, ConverterPaths paths,
       MockSchemaRegistry registry) {
-    KavroConverter converter = new KavroConverter(registry, paths);
+    KavroConverter converter = paths.converter(registry);
     Map<String, Object> config = new HashMap<>(extra);
     converter.configure(config, isKey);
     return converter;

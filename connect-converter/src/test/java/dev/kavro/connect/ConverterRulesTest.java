@@ -35,16 +35,16 @@ class ConverterRulesTest {
     Struct person = new Struct(VALUE).put("name", "ann");
 
     DataException write = assertThrows(DataException.class, () -> converter(false, Map.of(),
-        KavroConverter.Paths.INTERPRETER, registry).fromConnectData("people", VALUE, person));
+        ConverterPaths.INTERPRETER, registry).fromConnectData("people", VALUE, person));
     assertTrue(write.getMessage().contains("nameSet") && write.getMessage().contains("KavroConverter"),
         write.getMessage());
 
     KavroConverter lenient = converter(false, Map.of("kavro.rules.unsupported", "warn"),
-        KavroConverter.Paths.INTERPRETER, registry);
+        ConverterPaths.INTERPRETER, registry);
     byte[] bytes = lenient.fromConnectData("people", VALUE, person);
     assertEquals("ann", ((Struct) lenient.toConnectData("people", bytes).value()).get("name"));
     DataException read = assertThrows(DataException.class, () -> converter(false, Map.of(),
-        KavroConverter.Paths.INTERPRETER, registry).toConnectData("people", bytes));
+        ConverterPaths.INTERPRETER, registry).toConnectData("people", bytes));
     assertTrue(read.getMessage().contains("nameSet"), read.getMessage());
   }
 }

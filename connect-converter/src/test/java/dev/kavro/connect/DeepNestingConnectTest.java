@@ -28,7 +28,7 @@ class DeepNestingConnectTest {
 
   @ParameterizedTest
   @CsvSource({"async,INTERPRETER", "fallback,GENERIC"})
-  void deepListsConvert(String mode, KavroConverter.Paths paths) throws Exception {
+  void deepListsConvert(String mode, ConverterPaths paths) throws Exception {
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("deep-value", DeepData.LIST.toString(), List.of(), false);
     KavroConverter converter = converter(false, Map.of("kavro.reader.mode", mode), paths, registry);
@@ -50,7 +50,7 @@ class DeepNestingConnectTest {
 
   @ParameterizedTest
   @CsvSource({"async,INTERPRETER", "fallback,GENERIC"})
-  void deeperThanTheLimitIsADataException(String mode, KavroConverter.Paths paths) {
+  void deeperThanTheLimitIsADataException(String mode, ConverterPaths paths) {
     MockSchemaRegistry registry = freshRegistry();
     int id = registry.register("deep-value", DeepData.LIST.toString(), List.of(), false);
     KavroConverter converter = converter(false, Map.of("kavro.reader.mode", mode), paths, registry);

@@ -40,15 +40,15 @@ class ExtendedLogicalTypesTest {
   private static final String UUID_TEXT = "0b5b4c0e-6f0d-4b6b-9c1a-1d2e3f4a5b6c";
 
   enum Run {
-    GENERIC_FALLBACK(KavroConverter.Paths.GENERIC, "fallback"),
-    COMPILED(KavroConverter.Paths.INTERPRETER, "compiled"),
-    FALLBACK(KavroConverter.Paths.INTERPRETER, "fallback"),
-    ASYNC(KavroConverter.Paths.INTERPRETER, "async");
+    GENERIC_FALLBACK(ConverterPaths.GENERIC, "fallback"),
+    COMPILED(ConverterPaths.INTERPRETER, "compiled"),
+    FALLBACK(ConverterPaths.INTERPRETER, "fallback"),
+    ASYNC(ConverterPaths.INTERPRETER, "async");
 
-    final KavroConverter.Paths paths;
+    final ConverterPaths paths;
     final String mode;
 
-    Run(KavroConverter.Paths paths, String mode) {
+    Run(ConverterPaths paths, String mode) {
       this.paths = paths;
       this.mode = mode;
     }

@@ -81,7 +81,7 @@ class HostileInputFuzzTest {
       deserializers[m] = new KavroDeserializer(registry);
       deserializers[m].configure(Map.of("kavro.reader.mode", MODES[m]), false);
       converters[m] = ConverterFixtures.converter(false, Map.of("kavro.reader.mode", MODES[m]),
-          KavroConverter.Paths.INTERPRETER, registry);
+          ConverterPaths.INTERPRETER, registry);
     }
     int typedErrors = 0;
     for (int c = 0; c < cases; c++) {

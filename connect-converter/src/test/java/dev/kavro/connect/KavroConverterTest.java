@@ -36,7 +36,7 @@ class KavroConverterTest {
   @ParameterizedTest
   @ValueSource(strings = {"async", "compiled", "fallback"})
   void roundTripsEveryTypeInEveryMode(String mode) {
-    KavroConverter converter = converter(false, Map.of("kavro.reader.mode", mode), KavroConverter.Paths.INTERPRETER,
+    KavroConverter converter = converter(false, Map.of("kavro.reader.mode", mode), ConverterPaths.INTERPRETER,
         freshRegistry());
     for (int seed = 0; seed < 4; seed++) {
       Struct value = everything(seed);
@@ -50,7 +50,7 @@ class KavroConverterTest {
   @Test
   void registersTheSchemaConfluentWouldRegisterUnderTheTopicSubject() throws Exception {
     MockSchemaRegistry registry = freshRegistry();
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, registry);
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, registry);
     converter.fromConnectData("orders", EVERYTHING, everything(1));
     org.apache.avro.Schema registered = registry.latest("orders-value").schema();
     assertEquals("com.acme.Everything", registered.getFullName());
@@ -77,7 +77,7 @@ class KavroConverterTest {
     record.put("kind", new GenericData.EnumSymbol(avro.getField("kind").schema(), "B"));
     record.put("either", "s");
     record.put("raw", new GenericData.Fixed(avro.getField("raw").schema(), new byte[] {7, 8}));
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, registry);
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, registry);
 
     SchemaAndValue result = converter.toConnectData("users", confluentBytes(id, avro, record));
 
@@ -93,7 +93,7 @@ class KavroConverterTest {
 
   @Test
   void roundTripsTopLevelPrimitivesWithTheirConnectTypes() {
-    KavroConverter converter = converter(true, Map.of(), KavroConverter.Paths.INTERPRETER, freshRegistry());
+    KavroConverter converter = converter(true, Map.of(), ConverterPaths.INTERPRETER, freshRegistry());
     for (Object[] c : List.of(new Object[] {Schema.INT8_SCHEMA, (byte) 3}, new Object[] {Schema.STRING_SCHEMA, "k"},
         new Object[] {Schema.INT64_SCHEMA, 5L}, new Object[] {Schema.BYTES_SCHEMA, ByteBuffer.wrap(new byte[] {9})},
         new Object[] {SchemaBuilder.map(Schema.INT32_SCHEMA, Schema.STRING_SCHEMA).build(), Map.of(1, "a")})) {
@@ -106,7 +106,7 @@ class KavroConverterTest {
 
   @Test
   void writesTopLevelBytesRawAsConfluentDoes() {
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, freshRegistry());
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, freshRegistry());
     byte[] bytes = converter.fromConnectData("t", Schema.BYTES_SCHEMA, ByteBuffer.wrap(new byte[] {1, 2, 3}));
     assertEquals(WireFormat.ID_PREFIX_LENGTH + 3, bytes.length);
     assertArrayEquals(new byte[] {1, 2, 3}, java.util.Arrays.copyOfRange(bytes, 5, 8));
@@ -114,13 +114,13 @@ class KavroConverterTest {
 
   @Test
   void nullBytesGiveNullSchemaAndValue() {
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, freshRegistry());
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, freshRegistry());
     assertSame(SchemaAndValue.NULL, converter.toConnectData("t", null));
   }
 
   @Test
   void nullWithOptionalSchemaIsATombstoneAndWithRequiredSchemaFails() {
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, freshRegistry());
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, freshRegistry());
     assertNull(converter.fromConnectData("t", Schema.OPTIONAL_STRING_SCHEMA, null));
     assertNull(converter.fromConnectData("t", null, null));
     DataException e = assertThrows(DataException.class, () -> converter.fromConnectData("t", EVERYTHING, null));
@@ -130,7 +130,7 @@ class KavroConverterTest {
   @Test
   void isKeySelectsTheKeySubject() throws Exception {
     MockSchemaRegistry registry = freshRegistry();
-    converter(true, Map.of(), KavroConverter.Paths.INTERPRETER, registry).fromConnectData("t", Schema.STRING_SCHEMA, "k");
+    converter(true, Map.of(), ConverterPaths.INTERPRETER, registry).fromConnectData("t", Schema.STRING_SCHEMA, "k");
     assertEquals("string", registry.latest("t-key").schema().getType().getName());
     assertThrows(RegistryException.class, () -> registry.latest("t-value"));
   }
@@ -138,7 +138,7 @@ class KavroConverterTest {
   @Test
   void isKeySelectsTheKeySchemaIdHeader() {
     MockSchemaRegistry registry = freshRegistry();
-    KavroConverter keys = converter(true, Map.of(), KavroConverter.Paths.INTERPRETER, registry);
+    KavroConverter keys = converter(true, Map.of(), ConverterPaths.INTERPRETER, registry);
     int intId = registry.register("x", org.apache.avro.Schema.create(org.apache.avro.Schema.Type.INT), false);
     byte[] stringBytes = keys.fromConnectData("t", Schema.STRING_SCHEMA, "k");
     byte[] body = java.util.Arrays.copyOfRange(stringBytes, 5, stringBytes.length);
@@ -158,13 +158,14 @@ class KavroConverterTest {
     appender.start();
     logger.addAppender(appender);
     try {
-      converter(false, Map.of("value.schema.id.serializer", "header", "context.name.strategy",
-          "io.confluent.kafka.serializers.context.NullContextNameStrategy"), KavroConverter.Paths.INTERPRETER,
-          freshRegistry());
+      // The schema id placement and context keys are the core's now, and do what they do in the serdes.
+      converter(false, Map.of("schema.reflection", true, "value.schema.id.serializer", "header",
+          "context.name.strategy", "io.confluent.kafka.serializers.context.NullContextNameStrategy"),
+          ConverterPaths.INTERPRETER, freshRegistry());
       List<String> warnings = appender.list.stream().map(e -> e.getFormattedMessage()).toList();
-      assertEquals(2, warnings.stream().filter(m -> m.contains("KavroConverter does not support")).count(),
+      assertEquals(1, warnings.stream().filter(m -> m.contains("KavroConverter does not support")).count(),
           warnings.toString());
-      assertTrue(warnings.stream().anyMatch(m -> m.contains("'value.schema.id.serializer'")), warnings.toString());
+      assertTrue(warnings.stream().anyMatch(m -> m.contains("'schema.reflection'")), warnings.toString());
     } finally {
       logger.detachAppender(appender);
     }
@@ -172,7 +173,7 @@ class KavroConverterTest {
 
   @Test
   void failuresNameTopicSideAndSchemaId() {
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, freshRegistry());
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, freshRegistry());
     DataException unknown = assertThrows(DataException.class,
         () -> converter.toConnectData("orders", new byte[] {0, 0, 0, 0, 99, 1}));
     assertTrue(unknown.getMessage().contains("topic 'orders', value, schema id 99"), unknown.getMessage());
@@ -189,12 +190,12 @@ class KavroConverterTest {
   @Test
   void registryTimeoutsAreRetriable() {
     SchemaRegistry timingOut = new ThrowingRegistry(new RegistryException("timed out", 0, 0, true, null));
-    KavroConverter converter = new KavroConverter(timingOut, KavroConverter.Paths.INTERPRETER);
+    KavroConverter converter = ConverterPaths.INTERPRETER.converter(timingOut);
     converter.configure(Map.of(), false);
     assertThrows(RetriableException.class, () -> converter.toConnectData("t", new byte[] {0, 0, 0, 0, 1, 2}));
     assertThrows(RetriableException.class, () -> converter.fromConnectData("t", Schema.STRING_SCHEMA, "x"));
     SchemaRegistry failing = new ThrowingRegistry(new RegistryException("bad", 422, 42201));
-    KavroConverter other = new KavroConverter(failing, KavroConverter.Paths.INTERPRETER);
+    KavroConverter other = ConverterPaths.INTERPRETER.converter(failing);
     other.configure(Map.of(), false);
     assertThrows(DataException.class, () -> other.fromConnectData("t", Schema.STRING_SCHEMA, "x"));
   }
@@ -204,7 +205,7 @@ class KavroConverterTest {
   void retriableRegistryAnswersAreRetriableTasks() {
     for (int status : new int[] {400, 401, 403, 404, 408, 409, 422, 429, 500, 501, 502, 503, 504}) {
       RegistryException answer = new RegistryException("status " + status, status, status * 100);
-      KavroConverter converter = new KavroConverter(new ThrowingRegistry(answer), KavroConverter.Paths.INTERPRETER);
+      KavroConverter converter = ConverterPaths.INTERPRETER.converter(new ThrowingRegistry(answer));
       converter.configure(Map.of(), false);
       Class<? extends RuntimeException> expected = answer.isRetriable() ? RetriableException.class
           : DataException.class;

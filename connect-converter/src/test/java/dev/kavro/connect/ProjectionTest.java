@@ -62,7 +62,7 @@ class ProjectionTest {
   void projectsOntoTheCallersSchemaInEveryMode(String mode) {
     MockSchemaRegistry registry = freshRegistry();
     byte[] bytes = writerBytes(registry);
-    for (KavroConverter.Paths paths : KavroConverter.Paths.values()) {
+    for (ConverterPaths paths : ConverterPaths.values()) {
       KavroConverter converter = converter(false, Map.of("kavro.reader.mode", mode), paths, registry);
       SchemaAndValue result = converter.toConnectData("m", null, bytes, TARGET);
       assertSame(TARGET, result.schema());
@@ -80,7 +80,7 @@ class ProjectionTest {
     record.put("a", 1);
     record.put("A", 2);
     Schema target = SchemaBuilder.struct().field("A", Schema.OPTIONAL_INT32_SCHEMA).build();
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, registry);
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, registry);
     Struct result = (Struct) converter.toConnectData("r", null, confluentBytes(id, writer, record), target).value();
     assertEquals(2, result.get("A"));
   }
@@ -90,7 +90,7 @@ class ProjectionTest {
     MockSchemaRegistry registry = freshRegistry();
     byte[] bytes = writerBytes(registry);
     Schema target = SchemaBuilder.struct().field("nope", Schema.INT32_SCHEMA).build();
-    KavroConverter converter = converter(false, Map.of(), KavroConverter.Paths.INTERPRETER, registry);
+    KavroConverter converter = converter(false, Map.of(), ConverterPaths.INTERPRETER, registry);
     assertThrows(DataException.class, () -> converter.toConnectData("m", null, bytes, target));
   }
 
@@ -103,7 +103,7 @@ class ProjectionTest {
           {"name":"ID","type":["null","string"],"default":null},
           {"name":"other","type":["null","int"],"default":null}]}""";
     KavroConverter converter = converter(false, Map.of("kavro.connect.target.schema", targetJson),
-        KavroConverter.Paths.INTERPRETER, registry);
+        ConverterPaths.INTERPRETER, registry);
     SchemaAndValue result = converter.toConnectData("m", bytes);
     Schema expectedSchema = SchemaBuilder.struct().name("T")
         .field("ID", Schema.OPTIONAL_STRING_SCHEMA).field("other", Schema.OPTIONAL_INT32_SCHEMA).build();
@@ -114,6 +114,6 @@ class ProjectionTest {
   @Test
   void invalidTargetSchemaConfigIsAConfigError() {
     assertThrows(ConfigException.class, () -> converter(false, Map.of("kavro.connect.target.schema", "{nope"),
-        KavroConverter.Paths.INTERPRETER, freshRegistry()));
+        ConverterPaths.INTERPRETER, freshRegistry()));
   }
 }

@@ -43,7 +43,7 @@ class RecursiveSchemaTest {
   static Stream<Arguments> modesAndPaths() {
     List<Arguments> all = new ArrayList<>();
     for (String mode : List.of("async", "compiled", "fallback")) {
-      for (KavroConverter.Paths paths : KavroConverter.Paths.values()) {
+      for (ConverterPaths paths : ConverterPaths.values()) {
         for (boolean metaData : List.of(true, false)) {
           all.add(Arguments.of(mode, paths, metaData));
         }
@@ -54,7 +54,7 @@ class RecursiveSchemaTest {
 
   @ParameterizedTest
   @MethodSource("modesAndPaths")
-  void linkedListRoundTripsToTheSameBytes(String mode, KavroConverter.Paths paths, boolean metaData)
+  void linkedListRoundTripsToTheSameBytes(String mode, ConverterPaths paths, boolean metaData)
       throws Exception {
     GenericRecord list = node(1, node(2, node(3, null)));
     SchemaAndValue read = roundTrip(LIST, list, mode, paths, metaData);
@@ -68,7 +68,7 @@ class RecursiveSchemaTest {
 
   @ParameterizedTest
   @MethodSource("modesAndPaths")
-  void treeRoundTripsToTheSameBytes(String mode, KavroConverter.Paths paths, boolean metaData) throws Exception {
+  void treeRoundTripsToTheSameBytes(String mode, ConverterPaths paths, boolean metaData) throws Exception {
     GenericRecord tree = tree("root", tree("a", tree("a1"), tree("a2")), tree("b"));
     SchemaAndValue read = roundTrip(TREE, tree, mode, paths, metaData);
     assertEquals(expectedTree((GenericRecord) vanillaRead(TREE, tree), read.schema()), read.value());
@@ -82,7 +82,7 @@ class RecursiveSchemaTest {
    * checks the bytes, the schema and a second read.
    */
   private static SchemaAndValue roundTrip(Schema schema, GenericRecord datum, String mode,
-      KavroConverter.Paths paths, boolean metaData) {
+      ConverterPaths paths, boolean metaData) {
     MockSchemaRegistry registry = freshRegistry();
     Map<String, Object> config = new HashMap<>();
     config.put("kavro.reader.mode", mode);
@@ -150,7 +150,7 @@ class RecursiveSchemaTest {
 
   @ParameterizedTest
   @MethodSource("modesAndPaths")
-  void readsOntoARecursiveTargetSchema(String mode, KavroConverter.Paths paths, boolean metaData) {
+  void readsOntoARecursiveTargetSchema(String mode, ConverterPaths paths, boolean metaData) {
     MockSchemaRegistry registry = freshRegistry();
     KavroConverter converter = converter(false, Map.of("kavro.reader.mode", mode, "connect.meta.data", metaData),
         paths, registry);

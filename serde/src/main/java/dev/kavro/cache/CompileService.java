@@ -78,6 +78,10 @@ final class CompileService {
     }
   }
 
+  int threads() {
+    return executor.getMaximumPoolSize();
+  }
+
   long compileMillis() {
     return TimeUnit.NANOSECONDS.toMillis(compileNanos.sum());
   }

@@ -74,6 +74,16 @@ public abstract class CompilingCache<K, V> implements CompilingCacheMXBean {
     compileService.resize(compileThreads);
   }
 
+  /** The most entries the cache keeps ({@link #resize}). */
+  public long maxEntries() {
+    return entries.policy().eviction().orElseThrow().getMaximum();
+  }
+
+  /** The threads that compile in the background ({@link #resize}). */
+  public int compileThreads() {
+    return compileService.threads();
+  }
+
   /** Evicts everything; compiled classes unload once nothing refers to them. */
   public void invalidateAll() {
     entries.invalidateAll();

@@ -88,7 +88,8 @@ public final class ReaderCache extends CompilingCache<ReaderKey, ReaderEntry> im
     compileThreshold = reads;
   }
 
-  int compileThreshold() {
+  /** The reads after which {@code async} readers compile a pair ({@link #setCompileThreshold}). */
+  public int compileThreshold() {
     return compileThreshold;
   }
 

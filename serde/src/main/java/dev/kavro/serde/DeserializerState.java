@@ -14,9 +14,7 @@ import dev.kavro.rules.RuleSettings;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ThreadScratch;
 import dev.kavro.wire.SchemaId;
-import dev.kavro.wire.WireFormat;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -46,13 +44,7 @@ final class DeserializerState {
   final SchemaRegistry registry;
   final boolean ownsRegistry;
   final boolean isKey;
-  final String headerName;
-  final SubjectNameStrategy strategy;
-  final ContextNames contexts;
-  /** Where the schema id is read from: DUAL, PREFIX or CONFIG. */
-  final SchemaIdPlacement placement;
-  /** The schema id of every record with the CONFIG placement, else {@code null}. */
-  final SchemaId configuredId;
+  final SubjectNames names;
   /** The reflect model with {@code schema.reflection}, else {@code null}. */
   final ReflectData reflectData;
   final Schema reflectReader;
@@ -67,10 +59,8 @@ final class DeserializerState {
   /** Explicit reader schema or the configured specific class's schema; {@code null} when neither is set. */
   final Schema fixedReader;
   final GenericData fixedModel;
-  final IntObjectTable<Entry> byId = new IntObjectTable<>(MAX_CACHED_IDS);
-  /** With a context strategy, one id table per context: an id may name different schemas in two contexts. */
-  final Map<String, IntObjectTable<Entry>> byContext = new ConcurrentHashMap<>();
-  final Map<UUID, Entry> byGuid = new ConcurrentHashMap<>();
+  /** Where each record's id is, and the entry of each id. */
+  final SchemaIdTable<Entry> ids;
   final ThreadScratch<ByteArrayDecoder> decoders = new ThreadScratch<>(ByteArrayDecoder::new);
 
   DeserializerState(
@@ -78,11 +68,7 @@ final class DeserializerState {
     this.registry = registry;
     this.ownsRegistry = ownsRegistry;
     this.isKey = isKey;
-    this.headerName = WireFormat.schemaIdHeader(isKey);
-    this.strategy = config.subjectNameStrategy(isKey);
-    this.contexts = config.contextNames();
-    this.placement = config.schemaIdDeserializer(isKey);
-    this.configuredId = placement == SchemaIdPlacement.CONFIG ? configuredId(config, isKey) : null;
+    this.names = SubjectNames.of(config, isKey);
     if (config.schemaReflection()) {
       this.reflectData = ValueSchemas.reflectData(config.reflectionAllowNull(), config.useLogicalTypeConverters());
       this.reflectReader = reflectReader(config, isKey, reflectData, explicit);
@@ -110,18 +96,7 @@ final class DeserializerState {
       this.fixedReader = null;
       this.fixedModel = null;
     }
-  }
-
-  private static SchemaId configuredId(KavroSerdeConfig config, boolean isKey) {
-    if (config.useSchemaId() >= 0) {
-      return SchemaId.ofId(config.useSchemaId());
-    }
-    if (config.useSchemaGuid() != null) {
-      return SchemaId.ofGuid(config.useSchemaGuid());
-    }
-    throw new ConfigException((isKey ? KavroSerdeConfig.KEY_SCHEMA_ID_DESERIALIZER_CONFIG
-        : KavroSerdeConfig.VALUE_SCHEMA_ID_DESERIALIZER_CONFIG) + "=config needs "
-        + KavroSerdeConfig.USE_SCHEMA_ID_CONFIG + " or " + KavroSerdeConfig.USE_SCHEMA_GUID_CONFIG);
+    this.ids = new SchemaIdTable<>(registry, config, names, MAX_CACHED_IDS, SerdeErrors.ADAPTER, this::newEntry);
   }
 
   /**
@@ -158,62 +133,8 @@ final class DeserializerState {
     }
   }
 
-  Entry entry(String topic, int id) {
-    IntObjectTable<Entry> table = contexts.configured() ? contextTable(topic) : byId;
-    Entry entry = table.get(id);
-    if (entry != null) {
-      return entry;
-    }
-    return table.computeIfAbsent(id, k -> newEntry(topic, SchemaId.ofId(k)));
-  }
-
-  private IntObjectTable<Entry> contextTable(String topic) {
-    String context;
-    try {
-      context = contexts.context(topic);
-    } catch (RuntimeException e) {
-      throw SerdeErrors.serialization("Cannot name the schema context", SerdeErrors.where(topic, isKey, null), e);
-    }
-    return byContext.computeIfAbsent(context == null ? "" : context, c -> new IntObjectTable<>(MAX_CACHED_IDS));
-  }
-
-  Entry entry(String topic, SchemaId id) {
-    if (!id.isGuid()) {
-      return entry(topic, id.id());
-    }
-    Entry entry = byGuid.get(id.guid());
-    if (entry == null) {
-      entry = newEntry(topic, id);
-      if (byGuid.size() >= MAX_CACHED_IDS) {
-        byGuid.clear();
-      }
-      Entry raced = byGuid.putIfAbsent(id.guid(), entry);
-      entry = raced != null ? raced : entry;
-    }
-    return entry;
-  }
-
-  private Entry newEntry(String topic, SchemaId id) {
-    Schema writer;
-    SchemaContract contract;
-    try {
-      if (id.isGuid()) {
-        writer = registry.schemaByGuid(id.guid());
-        contract = registry.contractByGuid(id.guid());
-      } else {
-        // The data contract comes with the schema, from the same subject-aware lookup.
-        RegisteredSchema found =
-            SchemaLookups.registeredById(registry, strategy, contexts.context(topic), topic, isKey, id.id());
-        writer = found.schema();
-        contract = found.contract();
-      }
-    } catch (RegistryException e) {
-      throw SerdeErrors.registry("Error retrieving Avro " + (isKey ? "key" : "value") + " schema",
-          SerdeErrors.where(topic, isKey, id), e);
-    } catch (RuntimeException e) {
-      throw SerdeErrors.serialization("Cannot name the registry subject or context for the schema lookup",
-          SerdeErrors.where(topic, isKey, id), e);
-    }
+  /** The entry of one writer schema: its reader (unless it reads into the latest version) and its READ rules. */
+  private Entry newEntry(String topic, SchemaId id, Schema writer, SchemaContract contract) {
     if (reflectData != null && !isPrimitive(writer)) {
       RulePlan plan = contract.hasRules() ? readPlan(contract, writer, subjectOrNull(topic, writer)) : null;
       return new Entry(id, writer, contract, reflectReader(topic, id, writer), plan);
@@ -265,7 +186,7 @@ final class DeserializerState {
   /** The subject rules report; a strategy that cannot name it (no topic) leaves it unknown. */
   private String subjectOrNull(String topic, Schema writer) {
     try {
-      return topic == null ? null : strategy.subject(topic, isKey, writer);
+      return topic == null ? null : names.strategy().subject(topic, isKey, writer);
     } catch (RuntimeException e) {
       return null;
     }
@@ -341,7 +262,7 @@ final class DeserializerState {
 
   private String subject(String topic, Entry entry) {
     try {
-      return contexts.qualify(topic, strategy.subject(topic, isKey, entry.writer));
+      return names.subject(topic, entry.writer);
     } catch (RuntimeException e) {
       throw SerdeErrors.serialization("Cannot name the registry subject", SerdeErrors.where(topic, isKey,
           entry.schemaId), e);

@@ -6,19 +6,16 @@ import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.rules.RuleFailedException;
 import dev.kavro.rules.RulePlan;
 import dev.kavro.runtime.ByteArrayDecoder;
-import dev.kavro.wire.SchemaId;
-import dev.kavro.wire.WireFormat;
+import dev.kavro.wire.FrameReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Supplier;
 import org.apache.avro.Schema;
 import org.apache.avro.io.DatumReader;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Deserializer;
 
@@ -158,37 +155,18 @@ public final class KavroDeserializer implements Deserializer<Object> {
   }
 
   private static Object decode(DeserializerState s, String topic, Headers headers, byte[] buf, int off, int len) {
-    if (s.configuredId != null) {
-      return read(s, topic, headers, s.entry(topic, s.configuredId), buf, off, len, off);
-    }
-    Header header = headers == null || s.placement != SchemaIdPlacement.DUAL ? null : headers.lastHeader(s.headerName);
-    if (header != null && header.value() != null) {
-      byte[] value = header.value();
-      DeserializerState.Entry entry;
-      if (value.length == WireFormat.ID_PREFIX_LENGTH && value[0] == WireFormat.MAGIC_BYTE_ID) {
-        entry = s.entry(topic, WireFormat.readInt(value, 1));
-      } else {
-        entry = s.entry(topic, parse(s, topic, () -> WireFormat.parseHeader(value), "header " + s.headerName));
-      }
-      return read(s, topic, headers, entry, buf, off, len, off);
-    }
-    if (len >= WireFormat.ID_PREFIX_LENGTH && buf[off] == WireFormat.MAGIC_BYTE_ID) {
-      DeserializerState.Entry entry = s.entry(topic, WireFormat.readInt(buf, off + 1));
-      return read(s, topic, headers, entry, buf, off + WireFormat.ID_PREFIX_LENGTH,
-          len - WireFormat.ID_PREFIX_LENGTH, off);
-    }
-    ByteBuffer payload = ByteBuffer.wrap(buf, off, len);
-    SchemaId id = parse(s, topic, () -> WireFormat.readPrefix(payload), "payload prefix");
-    return read(s, topic, headers, s.entry(topic, id), buf, payload.position(), payload.remaining(), off);
-  }
-
-  private static SchemaId parse(DeserializerState s, String topic, Supplier<SchemaId> parser, String where) {
+    byte[] header = s.ids.idHeader(headers);
+    long frame;
     try {
-      return parser.get();
+      frame = s.ids.frame(buf, off, len, header);
     } catch (IllegalArgumentException e) {
-      throw SerdeErrors.serialization("Error deserializing the schema id from the " + where,
-          SerdeErrors.where(topic, s.isKey, null), e);
+      throw SerdeErrors.serialization("Error deserializing the schema id from the "
+          + (header != null ? "header " + s.ids.idHeaderName() : "payload prefix"), SerdeErrors.where(topic, s.isKey,
+          null), e);
     }
+    DeserializerState.Entry entry = s.ids.entry(topic, frame, buf, header);
+    int body = FrameReader.bodyOffset(frame);
+    return read(s, topic, headers, entry, buf, body, off + len - body, off);
   }
 
   /** Reads the datum at {@code off}; the record itself starts at {@code start} (for a rule's dead-letter copy). */

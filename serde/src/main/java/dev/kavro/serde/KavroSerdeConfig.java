@@ -282,7 +282,7 @@ public final class KavroSerdeConfig extends AbstractConfig {
    */
   static KavroSerdeConfig forSerde(Map<String, ?> configs, boolean registryInjected) {
     KavroSerdeConfig config = parse(configs, registryInjected);
-    config.applyReaderCacheSettings();
+    config.applyCacheSettings();
     return config;
   }
 
@@ -416,8 +416,13 @@ public final class KavroSerdeConfig extends AbstractConfig {
     }
   }
 
-  /** Resizes the shared reader cache when this config sets its keys; leaves it alone otherwise. */
-  void applyReaderCacheSettings() {
+  /**
+   * Applies this config's {@code kavro.reader.cache.max} and {@code kavro.compile.threads} to the process-wide reader
+   * and writer caches, and {@code kavro.compile.threshold} to the reader cache (writers compile on first use); a
+   * key the config does not set leaves its setting alone. Every adapter calls this from its {@code configure}, so
+   * that the keys do the same in each; with several in one process, the last configuration wins.
+   */
+  public void applyCacheSettings() {
     if (originals().containsKey(KAVRO_READER_CACHE_MAX_CONFIG)
         || originals().containsKey(KAVRO_COMPILE_THREADS_CONFIG)) {
       ReaderCache.shared().resize(getInt(KAVRO_READER_CACHE_MAX_CONFIG), getInt(KAVRO_COMPILE_THREADS_CONFIG));

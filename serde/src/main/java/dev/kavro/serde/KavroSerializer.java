@@ -2,45 +2,31 @@ package dev.kavro.serde;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.kavro.avro.KavroDatumReader;
 import dev.kavro.avro.KavroDatumWriter;
 import dev.kavro.avro.CompileMode;
 import dev.kavro.registry.MockSchemaRegistry;
-import dev.kavro.registry.RegisteredSchema;
-import dev.kavro.registry.RegistryException;
 import dev.kavro.registry.SchemaRegistries;
-import dev.kavro.registry.SchemaContract;
 import dev.kavro.registry.SchemaRegistry;
 import dev.kavro.rules.RuleFailedException;
 import dev.kavro.rules.RuleMode;
 import dev.kavro.rules.RulePlan;
 import dev.kavro.rules.RuleSettings;
-import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ByteArrayEncoder;
 import dev.kavro.runtime.EncoderPool;
-import dev.kavro.wire.SchemaId;
-import dev.kavro.wire.WireFormat;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.Map;
-import java.util.UUID;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaCompatibility;
-import org.apache.avro.SchemaNormalization;
 import org.apache.avro.generic.GenericContainer;
 import org.apache.avro.generic.GenericData;
-import org.apache.avro.io.DatumReader;
 import org.apache.avro.io.DatumWriter;
-import org.apache.avro.io.Encoder;
 import org.apache.avro.reflect.ReflectData;
 import org.apache.avro.reflect.ReflectDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
 
@@ -142,29 +128,15 @@ public final class KavroSerializer implements Serializer<Object> {
           "topic is null");
     }
     Schema schema = s.schemas.of(data, topic, s.isKey);
-    if (s.idInHeader && headers == null) {
-      throw SerdeErrors.serialization("Missing headers", SerdeErrors.where(topic, s.isKey, null),
-          "the schema id goes in a header (" + KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG + "/"
-              + KavroSerdeConfig.KEY_SCHEMA_ID_SERIALIZER_CONFIG + "), so serialize(topic, headers, data) is needed");
-    }
+    s.resolver.checkHeaders(topic, headers);
     SchemaTargets targets = s.targets(schema);
-    Target target = targets.target(s, topic);
+    Target target = targets.forTopic(topic);
     if (target.rules != null) {
       data = runRules(s, topic, headers, target, data);
     }
     byte[] bytes = encode(s, topic, targets, target, data);
-    if (target.header != null) {
-      addHeader(headers, WireFormat.schemaIdHeader(s.isKey), target.header);
-    }
+    target.addHeaderTo(headers);
     return bytes;
-  }
-
-  /** As Confluent's header serializer: the same header with the same value is not added twice. */
-  private static void addHeader(Headers headers, String name, byte[] value) {
-    Header existing = headers.lastHeader(name);
-    if (existing == null || !Arrays.equals(existing.value(), value)) {
-      headers.add(name, value);
-    }
   }
 
   /** The WRITE domain rules of the schema written with; only schemas that have such rules get here. */
@@ -172,7 +144,7 @@ public final class KavroSerializer implements Serializer<Object> {
     try {
       return target.rules.run(topic, headers, s.isKey, data, data);
     } catch (RuleFailedException e) {
-      throw SerdeErrors.rule(e, SerdeErrors.where(topic, s.isKey, target.id));
+      throw SerdeErrors.rule(e, SerdeErrors.where(topic, s.isKey, target.id()));
     }
   }
 
@@ -191,13 +163,13 @@ public final class KavroSerializer implements Serializer<Object> {
     try (EncoderPool.Lease lease = ENCODERS.acquire()) {
       ByteArrayEncoder encoder = lease.encoder();
       // The frame goes first, so the final array is one copy of the encoder's.
-      encoder.writeFixed(target.prefix);
+      encoder.writeFixed(target.prefix());
       if (targets.schema.getType() == Schema.Type.BYTES) {
         writeRawBytes(encoder, data);
-      } else if (target.transcoder == null) {
+      } else if (target.transcoder() == null) {
         targets.writer(s, data).write(data, encoder);
       } else {
-        target.transcoder.write(targets.writer(s, data), data, encoder);
+        target.transcoder().write(targets.writer(s, data), data, encoder);
       }
       return encoder.toByteArray();
     } catch (IOException | RuntimeException e) {
@@ -205,11 +177,11 @@ public final class KavroSerializer implements Serializer<Object> {
           : s.genericModel;
       String path = DatumPaths.firstMismatch(targets.schema, data, model);
       throw SerdeErrors.serialization("Error serializing Avro " + side(s) + (path == null ? "" : " " + path),
-          SerdeErrors.where(topic, s.isKey, target.id), e);
+          SerdeErrors.where(topic, s.isKey, target.id()), e);
     } catch (StackOverflowError e) {
       // Only a datum nested past the stack (or one that contains itself) recurses this far; the stack has unwound.
       throw SerdeErrors.serialization("Error serializing Avro " + side(s), SerdeErrors.where(topic, s.isKey,
-          target.id), "the datum is nested too deeply for this thread's stack, or contains itself");
+          target.id()), "the datum is nested too deeply for this thread's stack, or contains itself");
     }
   }
 
@@ -231,45 +203,29 @@ public final class KavroSerializer implements Serializer<Object> {
     final SchemaRegistry registry;
     final boolean ownsRegistry;
     final boolean isKey;
-    final SubjectNameStrategy strategy;
-    final boolean autoRegister;
-    final int useSchemaId;
-    final boolean idCompatibilityStrict;
-    final boolean useLatest;
-    final boolean latestCompatibilityStrict;
-    final boolean normalize;
-    final ContextNames contexts;
-    final boolean idInHeader;
-    final UUID useSchemaGuid;
+    final SubjectNames names;
+    final SchemaIdResolver resolver;
     final ValueSchemas schemas;
     final ReflectData reflectData;
     final boolean conversions;
     final GenericData genericModel;
     final CompileMode mode;
     final RuleSettings rules;
-    /** {@code use.latest.with.metadata}, or {@code null}. */
-    final Map<String, String> latestMetadata;
     /**
      * Keyed by schema identity (Caffeine's weak keys compare with ==), so a record costs no schema hashing. The
      * values hold their schema (writers need it), so entries leave by the size bound rather than by GC.
      */
     final Cache<Schema, SchemaTargets> bySchema = Caffeine.newBuilder().weakKeys().maximumSize(1_000).build();
+    /** Made once: a capturing lambda at the lookup would allocate on every miss of {@link #last}. */
+    private final Function<Schema, SchemaTargets> newTargets = schema -> new SchemaTargets(schema, this);
     volatile SchemaTargets last;
 
     State(KavroSerdeConfig config, boolean isKey, SchemaRegistry registry, boolean ownsRegistry) {
       this.registry = registry;
       this.ownsRegistry = ownsRegistry;
       this.isKey = isKey;
-      this.strategy = config.subjectNameStrategy(isKey);
-      this.autoRegister = config.autoRegisterSchemas();
-      this.useSchemaId = config.useSchemaId();
-      this.idCompatibilityStrict = config.idCompatibilityStrict();
-      this.useLatest = config.useLatestVersion();
-      this.latestCompatibilityStrict = config.latestCompatibilityStrict();
-      this.normalize = config.normalizeSchemas();
-      this.contexts = config.contextNames();
-      this.idInHeader = config.schemaIdSerializer(isKey) == SchemaIdPlacement.HEADER;
-      this.useSchemaGuid = config.useSchemaGuid();
+      this.names = SubjectNames.of(config, isKey);
+      this.resolver = new SchemaIdResolver(registry, config, names, SerdeErrors.ADAPTER);
       this.reflectData = config.schemaReflection()
           ? ValueSchemas.reflectData(config.reflectionAllowNull(), config.useLogicalTypeConverters()) : null;
       this.schemas = new ValueSchemas(reflectData, config.removeJavaProperties());
@@ -277,7 +233,6 @@ public final class KavroSerializer implements Serializer<Object> {
       this.genericModel = DataModels.generic(conversions);
       this.mode = config.compileMode();
       this.rules = config.ruleSettings();
-      this.latestMetadata = config.useLatestWithMetadata();
     }
 
     SchemaTargets targets(Schema schema) {
@@ -285,9 +240,16 @@ public final class KavroSerializer implements Serializer<Object> {
       if (t != null && t.schema == schema) {
         return t;
       }
-      t = bySchema.get(schema, SchemaTargets::new);
+      t = bySchema.get(schema, newTargets);
       last = t;
       return t;
+    }
+
+    /** The target of {@code schema} on {@code topic}, with the WRITE rules of the schema written with. */
+    Target resolve(String topic, Schema schema) {
+      SchemaTarget resolved = resolver.resolve(topic, schema);
+      return new Target(resolved, RulePlan.of(rules, resolved.contract(), resolved.writeSchema(), resolved.subject(),
+          RuleMode.WRITE));
     }
 
     void release() {
@@ -298,33 +260,22 @@ public final class KavroSerializer implements Serializer<Object> {
     }
   }
 
-  /** What the serializer knows about one schema object: its writers and its id per topic. */
-  private static final class SchemaTargets {
+  /** What the serializer knows about one schema object: its writers and its target per topic. */
+  private static final class SchemaTargets extends TopicTargets<Target> {
     final Schema schema;
-    final Map<String, Target> byTopic = new ConcurrentHashMap<>();
-    volatile Target lastTarget;
+    final State state;
     volatile DatumWriter<Object> genericWriter;
     volatile DatumWriter<Object> specificWriter;
     volatile DatumWriter<Object> reflectWriter;
 
-    SchemaTargets(Schema schema) {
+    SchemaTargets(Schema schema, State state) {
       this.schema = schema;
+      this.state = state;
     }
 
-    Target target(State s, String topic) {
-      Target t = lastTarget;
-      if (t != null && (t.topic == topic || t.topic.equals(topic))) {
-        return t;
-      }
-      t = byTopic.get(topic);
-      if (t == null) {
-        // Resolved outside any lock: a registry call must not block other topics. A race resolves twice, harmlessly.
-        t = resolve(s, topic);
-        Target raced = byTopic.putIfAbsent(topic, t);
-        t = raced != null ? raced : t;
-      }
-      lastTarget = t;
-      return t;
+    @Override
+    protected Target resolve(String topic) {
+      return state.resolve(topic, schema);
     }
 
     /** The writer matching the value's data model: generated classes need their own model. */
@@ -354,127 +305,15 @@ public final class KavroSerializer implements Serializer<Object> {
       }
       return w;
     }
-
-    private Target resolve(State s, String topic) {
-      String subject;
-      try {
-        subject = s.contexts.qualify(topic, s.strategy.subject(topic, s.isKey, schema));
-      } catch (RuntimeException e) {
-        throw SerdeErrors.serialization("Cannot name the registry subject", SerdeErrors.where(topic, s.isKey, null),
-            e);
-      }
-      int id = s.useSchemaId;
-      UUID guid = null;
-      String action = "registering Avro schema";
-      try {
-        Schema writeSchema = schema;
-        // The data contract of the schema written with, as Confluent picks it: a lookup carries none.
-        SchemaContract contract = SchemaContract.NONE;
-        if (s.autoRegister) {
-          RegisteredSchema registered = s.registry.registerWithResponse(subject, schema, s.normalize);
-          id = registered.id();
-          guid = registered.guid();
-          contract = registered.contract();
-        } else if (s.useSchemaId >= 0) {
-          action = "retrieving Avro schema";
-          RegisteredSchema byId = s.registry.schemaById(subject, id);
-          writeSchema = byId.schema();
-          guid = byId.guid();
-          contract = byId.contract();
-          if (s.idCompatibilityStrict) {
-            checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
-          }
-        } else if (s.useSchemaGuid != null) {
-          action = "retrieving Avro schema by guid " + s.useSchemaGuid;
-          guid = s.useSchemaGuid;
-          writeSchema = s.registry.schemaByGuid(guid);
-          contract = s.registry.contractByGuid(guid);
-          if (s.idCompatibilityStrict) {
-            checkCanRead(s, topic, guid, writeSchema, KavroSerdeConfig.ID_COMPATIBILITY_STRICT_CONFIG);
-          }
-          // As Confluent: the id is the registered id of the guid's schema under the subject.
-          id = s.registry.lookup(subject, writeSchema, false).id();
-        } else if (s.latestMetadata != null) {
-          action = "retrieving latest with metadata '" + s.latestMetadata + "'";
-          RegisteredSchema latest = s.registry.latestWithMetadata(subject, s.latestMetadata);
-          id = latest.id();
-          writeSchema = latest.schema();
-          guid = latest.guid();
-          contract = latest.contract();
-        } else if (s.useLatest) {
-          action = "retrieving latest version of Avro schema";
-          RegisteredSchema latest = s.registry.latest(subject);
-          id = latest.id();
-          guid = latest.guid();
-          writeSchema = latest.schema();
-          contract = latest.contract();
-          if (s.latestCompatibilityStrict) {
-            checkCanRead(s, topic, id, writeSchema, KavroSerdeConfig.LATEST_COMPATIBILITY_STRICT_CONFIG);
-          }
-        } else {
-          action = "retrieving Avro schema";
-          RegisteredSchema found = s.registry.lookup(subject, schema, s.normalize);
-          id = found.id();
-          guid = found.guid();
-        }
-        RulePlan rules = RulePlan.of(s.rules, contract, writeSchema, subject, RuleMode.WRITE);
-        if (!s.idInHeader) {
-          return new Target(topic, id, WireFormat.idPrefix(id), null, transcoder(s, writeSchema), rules);
-        }
-        if (guid == null) {
-          throw SerdeErrors.serialization("Schema GUID is null", SerdeErrors.where(topic, s.isKey, id),
-              "the registry returned no guid for subject '" + subject + "' (registries before Confluent 8 and "
-                  + "Apicurio do not); the header schema id serializer needs one. Set "
-                  + (s.isKey ? KavroSerdeConfig.KEY_SCHEMA_ID_SERIALIZER_CONFIG
-                      : KavroSerdeConfig.VALUE_SCHEMA_ID_SERIALIZER_CONFIG) + "=prefix to write the id prefix");
-        }
-        return new Target(topic, id, new byte[0], WireFormat.toBytes(SchemaId.ofGuid(guid)),
-            transcoder(s, writeSchema), rules);
-      } catch (RegistryException e) {
-        throw SerdeErrors.registry("Error " + action + " under subject '" + subject + "'",
-            SerdeErrors.where(topic, s.isKey, id >= 0 ? id : null), e);
-      }
-    }
-
-    private void checkCanRead(State s, String topic, Object id, Schema registered, String configKey) {
-      SchemaCompatibility.SchemaPairCompatibility result =
-          SchemaCompatibility.checkReaderWriterCompatibility(registered, schema);
-      if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
-        throw SerdeErrors.serialization("Incompatible schema", SerdeErrors.where(topic, s.isKey, id),
-            "the registered schema cannot read data written with the record's schema "
-                + schema.getFullName() + " (" + result.getDescription() + "). Set " + configKey
-                + "=false to disable this check.");
-      }
-    }
-
-    /** {@code null} when the registered schema encodes exactly like the record's (same parsing canonical form). */
-    private Transcoder transcoder(State s, Schema writeSchema) {
-      if (writeSchema == schema
-          || SchemaNormalization.toParsingForm(writeSchema).equals(SchemaNormalization.toParsingForm(schema))) {
-        return null;
-      }
-      return new Transcoder(KavroDatumReader.create(schema, writeSchema, s.genericModel, s.mode),
-          KavroDatumWriter.create(writeSchema, s.genericModel, s.mode));
-    }
   }
 
-  /**
-   * The schema id a record of one schema gets on one topic, and how to encode it: {@code prefix} goes before the
-   * body (empty when the id travels in the header), {@code header} is the header value or {@code null}; {@code rules}
-   * the WRITE rules of the schema written with, or {@code null}.
-   */
-  private record Target(String topic, int id, byte[] prefix, byte[] header, Transcoder transcoder, RulePlan rules) {}
+  /** The core's target of one schema on one topic, with the WRITE rules of the schema written with, or {@code null}. */
+  private static final class Target extends SchemaTarget {
+    final RulePlan rules;
 
-  /**
-   * Rewrites a record into a registered schema that differs from the record's own ({@code use.schema.id} and
-   * {@code use.latest.version}): write with the record's schema, read back resolved to the registered schema, write
-   * that. Only this path pays the double encoding.
-   */
-  private record Transcoder(DatumReader<Object> reader, DatumWriter<Object> writer) {
-    void write(DatumWriter<Object> recordWriter, Object data, Encoder out) throws IOException {
-      ByteArrayEncoder tmp = new ByteArrayEncoder();
-      recordWriter.write(data, tmp);
-      writer.write(reader.read(null, new ByteArrayDecoder(tmp.array(), 0, tmp.size())), out);
+    Target(SchemaTarget resolved, RulePlan rules) {
+      super(resolved);
+      this.rules = rules;
     }
   }
 }

@@ -2,34 +2,22 @@ package dev.kavro.serde;
 
 import dev.kavro.registry.RegisteredSchema;
 import dev.kavro.registry.SchemaRegistry;
-import org.apache.avro.Schema;
 
-/** How the deserializer and the Connect converter look a writer schema up by id, as Confluent's deserializer does. */
-public final class SchemaLookups {
+/** How readers look a writer schema up by id, as Confluent's deserializer does ({@link SchemaIdTable}). */
+final class SchemaLookups {
   private SchemaLookups() {}
 
   /**
-   * The writer schema of {@code id}: without a topic, looked up without a subject; with a strategy that does not
-   * use the schema, under the topic's subject (qualified with {@code context}); otherwise under the bare
-   * {@code context}, and with no context first without a subject, then once more under the subject the schema
-   * gives.
+   * The writer schema registered under {@code id}, with what the registry said about it (its data contract
+   * included): without a topic, looked up without a subject; with a strategy that does not use the schema, under the
+   * topic's subject (qualified with {@code context}); otherwise under the bare {@code context}, and with no context
+   * first without a subject, then once more under the subject the schema gives.
    *
    * @param context the topic's context as {@code :.ctx:}, or {@code null} for the default context
    * @throws dev.kavro.registry.RegistryException when the registry fails
    * @throws RuntimeException when a strategy that does not use the schema cannot name a subject
    */
-  public static Schema writerById(
-      SchemaRegistry registry, SubjectNameStrategy strategy, String context, String topic, boolean isKey, int id) {
-    return registeredById(registry, strategy, context, topic, isKey, id).schema();
-  }
-
-  /**
-   * As {@link #writerById}, with what the registry said about the schema (its data contract included).
-   *
-   * @throws dev.kavro.registry.RegistryException when the registry fails
-   * @throws RuntimeException when a strategy that does not use the schema cannot name a subject
-   */
-  public static RegisteredSchema registeredById(
+  static RegisteredSchema registeredById(
       SchemaRegistry registry, SubjectNameStrategy strategy, String context, String topic, boolean isKey, int id) {
     if (topic == null) {
       return registry.schemaById(context, id);

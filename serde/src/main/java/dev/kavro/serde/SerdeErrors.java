@@ -15,16 +15,18 @@ import org.apache.kafka.common.errors.TimeoutException;
  * then says what went wrong.
  */
 final class SerdeErrors {
+  /** The serdes' exceptions, for the core pieces. */
+  static final AdapterErrors ADAPTER = SerdeErrors::error;
+
   private SerdeErrors() {}
 
   /** {@code [topic 'orders', value, schema id 42]}; {@code schemaId} may be null when it is not known yet. */
   static String where(String topic, boolean isKey, Object schemaId) {
-    return "[topic '" + topic + "', " + (isKey ? "key" : "value") + ", schema id "
-        + (schemaId == null ? "unknown" : schemaId) + "]";
+    return AdapterErrors.where(topic, isKey, schemaId);
   }
 
   static SerializationException serialization(String what, String where, Throwable cause) {
-    return new SerializationException(what + " " + where + ": " + describe(cause), cause);
+    return new SerializationException(what + " " + where + ": " + AdapterErrors.describe(cause), cause);
   }
 
   /** A data-contract rule failed; its message names the rule, the phase and the subject. */
@@ -42,7 +44,10 @@ final class SerdeErrors {
    * unknown id included) a {@link SerializationException}.
    */
   static KafkaException registry(String what, String where, RegistryException e) {
-    String message = what + " " + where + ": " + describe(e);
+    return registry(what + " " + where + ": " + AdapterErrors.describe(e), e);
+  }
+
+  private static KafkaException registry(String message, RegistryException e) {
     if (e.isTimeout()) {
       return new TimeoutException(message, e);
     }
@@ -61,8 +66,11 @@ final class SerdeErrors {
     return exception;
   }
 
-  private static String describe(Throwable cause) {
-    String message = cause.getMessage();
-    return message == null ? cause.getClass().getName() : cause.getClass().getSimpleName() + ": " + message;
+  /** A registry failure mapped as {@link #registry} does; anything else a {@link SerializationException}. */
+  private static KafkaException error(String message, Throwable cause) {
+    if (cause instanceof RegistryException e) {
+      return registry(message, e);
+    }
+    return cause == null ? new SerializationException(message) : new SerializationException(message, cause);
   }
 }

@@ -77,16 +77,8 @@ public final class WireFormat {
    */
   public static SchemaId readPrefix(ByteBuffer payload) {
     int remaining = payload.remaining();
-    if (remaining < 1) {
-      throw new IllegalArgumentException("Truncated payload: 0 bytes, expected a magic byte and a schema id");
-    }
-    byte magic = payload.get(payload.position());
-    int needed = prefixLength(magic, "payload");
-    if (remaining < needed) {
-      throw new IllegalArgumentException("Truncated payload: " + remaining + " bytes, shorter than the "
-          + needed + "-byte schema id prefix");
-    }
-    payload.get();
+    checkPrefix(remaining, remaining < 1 ? 0 : payload.get(payload.position()));
+    byte magic = payload.get();
     if (magic == MAGIC_BYTE_ID) {
       return SchemaId.ofId(payload.getInt());
     }
@@ -100,6 +92,17 @@ public final class WireFormat {
    * @throws IllegalArgumentException if the value is null, has an unknown magic byte, or has the wrong length
    */
   public static SchemaId parseHeader(byte[] value) {
+    checkHeader(value);
+    return readPrefix(ByteBuffer.wrap(value));
+  }
+
+  /** The length of the prefix at {@code off}, checked against {@code len}; see {@link #readPrefix}. */
+  static int checkPrefix(byte[] payload, int off, int len) {
+    return checkPrefix(len, len < 1 ? 0 : payload[off]);
+  }
+
+  /** @throws IllegalArgumentException unless {@code value} is a well-formed header value; see {@link #parseHeader} */
+  static void checkHeader(byte[] value) {
     if (value == null || value.length == 0) {
       throw new IllegalArgumentException("Empty schema id header");
     }
@@ -108,8 +111,18 @@ public final class WireFormat {
       throw new IllegalArgumentException("Schema id header of " + value.length + " bytes; magic byte "
           + hex(value[0]) + " needs exactly " + needed);
     }
-    ByteBuffer buffer = ByteBuffer.wrap(value);
-    return readPrefix(buffer);
+  }
+
+  private static int checkPrefix(int remaining, byte magic) {
+    if (remaining < 1) {
+      throw new IllegalArgumentException("Truncated payload: 0 bytes, expected a magic byte and a schema id");
+    }
+    int needed = prefixLength(magic, "payload");
+    if (remaining < needed) {
+      throw new IllegalArgumentException("Truncated payload: " + remaining + " bytes, shorter than the "
+          + needed + "-byte schema id prefix");
+    }
+    return needed;
   }
 
   private static int prefixLength(byte magic, String where) {

@@ -1,6 +1,7 @@
 package dev.kavro.streams;
 
 import dev.kavro.serde.KavroDeserializer;
+import dev.kavro.wire.FrameReader;
 import dev.kavro.wire.WireFormat;
 import java.nio.ByteBuffer;
 import java.util.Map;
@@ -78,11 +79,9 @@ final class TypedDeserializer<T> implements Deserializer<T> {
   /** Only for the error message: the id the deserializer used, found the same way (header first, then prefix). */
   private String schemaId(Headers headers, byte[] data) {
     Header header = headers == null ? null : headers.lastHeader(WireFormat.schemaIdHeader(isKey));
+    byte[] value = header == null ? null : header.value();
     try {
-      if (header != null && header.value() != null) {
-        return WireFormat.parseHeader(header.value()).toString();
-      }
-      return WireFormat.readPrefix(ByteBuffer.wrap(data)).toString();
+      return FrameReader.schemaId(FrameReader.read(data, 0, data.length, value), data, value).toString();
     } catch (RuntimeException e) {
       return "unknown";
     }
