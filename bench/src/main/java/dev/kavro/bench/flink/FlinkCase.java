@@ -62,7 +62,16 @@ public final class FlinkCase {
    * @throws IllegalArgumentException for an unknown case, or one with no field Flink can map
    */
   public static FlinkCase load(String name) {
-    BenchCase benchCase = BenchCase.load(name);
+    return of(BenchCase.load(name));
+  }
+
+  /**
+   * The case of a loaded bench case, as {@link #load}.
+   *
+   * @throws IllegalArgumentException if Flink maps no field of the case
+   */
+  public static FlinkCase of(BenchCase benchCase) {
+    String name = benchCase.name;
     Mapping mapping = Mapping.of(benchCase.writer);
     RowType rowType = mapping.rowType;
     Schema tableSchema = AvroSchemaConverter.convertToSchema(rowType);
@@ -146,8 +155,8 @@ public final class FlinkCase {
    * @param leftOut one line per field left out: its name and why
    */
   public record Mapping(Schema reader, RowType rowType, List<String> leftOut) {
-    static final String RAW_REASON = "a union of more than one non-null branch (Flink's AvroSchemaConverter maps it to "
-        + "RAW, which its Avro format cannot read or write)";
+    static final String RAW_REASON = "a union of more than one non-null branch, which Flink's AvroSchemaConverter "
+        + "maps to RAW and its Avro format cannot read or write";
 
     /**
      * @throws IllegalArgumentException if no field of {@code writer} maps

@@ -41,7 +41,11 @@ public final class FlinkEngines implements AutoCloseable {
   private final DeserializationSchema<RowData> flinkClassic;
   private final SerializationSchema<RowData> flinkSqlEncoder;
   private final SerializationSchema<RowData> flinkEncoder;
-  private final RowDataSerializer serializer;
+  /** One per decode path, as each Flink task has its own: {@code toBinaryRow} reuses the row it returns. */
+  private final RowDataSerializer kavroHop;
+  private final RowDataSerializer flinkSqlHop;
+  private final RowDataSerializer flinkHop;
+  private final RowDataSerializer flinkClassicHop;
   private final GenericRowData[] genericRows;
   private final int setupRequests;
 
@@ -51,7 +55,10 @@ public final class FlinkEngines implements AutoCloseable {
   public FlinkEngines(FlinkCase flinkCase) {
     this.flinkCase = flinkCase;
     this.rowType = flinkCase.rowType();
-    this.serializer = new RowDataSerializer(rowType);
+    this.kavroHop = new RowDataSerializer(rowType);
+    this.flinkSqlHop = new RowDataSerializer(rowType);
+    this.flinkHop = new RowDataSerializer(rowType);
+    this.flinkClassicHop = new RowDataSerializer(rowType);
     this.kavro = new KavroFlinkPath(FlinkCase.ID, flinkCase.tableSchema, rowType);
     try {
       this.registry = LoopbackRegistry.start(FlinkCase.ID, flinkCase.tableSchema);
@@ -87,22 +94,22 @@ public final class FlinkEngines implements AutoCloseable {
 
   /** Kavro's format path, then {@code toBinaryRow}. */
   public BinaryRowData decodeKavro(int i) throws IOException {
-    return serializer.toBinaryRow(kavro.decode(flinkCase.message(i)));
+    return kavroHop.toBinaryRow(kavro.decode(flinkCase.message(i)));
   }
 
   /** Flink's {@code avro-confluent} as Flink ships it (Avro 1.11.4, Confluent's client), then {@code toBinaryRow}. */
   public BinaryRowData decodeFlinkSql(int i) throws IOException {
-    return serializer.toBinaryRow(flinkSql.deserialize(flinkCase.message(i)));
+    return flinkSqlHop.toBinaryRow(flinkSql.deserialize(flinkCase.message(i)));
   }
 
   /** Flink's classes on the bench's Avro 1.12 with its fast reader (the default), then {@code toBinaryRow}. */
   public BinaryRowData decodeFlink(int i) throws IOException {
-    return serializer.toBinaryRow(flink.deserialize(flinkCase.message(i)));
+    return flinkHop.toBinaryRow(flink.deserialize(flinkCase.message(i)));
   }
 
   /** The same with {@code -Dorg.apache.avro.fastread=false}, then {@code toBinaryRow}. */
   public BinaryRowData decodeFlinkClassic(int i) throws IOException {
-    return serializer.toBinaryRow(flinkClassic.deserialize(flinkCase.message(i)));
+    return flinkClassicHop.toBinaryRow(flinkClassic.deserialize(flinkCase.message(i)));
   }
 
   /** Kavro's format path from the {@code BinaryRowData} of the first hop. */
@@ -131,11 +138,20 @@ public final class FlinkEngines implements AutoCloseable {
     return flinkEncoder.serialize(genericRows[i]);
   }
 
+  /** Whether two rows of this case are equal as Flink's first hop sees them (maps compared by entries). */
+  public boolean sameRow(BinaryRowData a, BinaryRowData b) {
+    return SameRows.same(a, b, rowType);
+  }
+
   /** Requests the registry answered after the constructor: 0 when Flink's client serves everything from its cache. */
   public int registryRequestsSinceSetup() {
     return registry.requests() - setupRequests;
   }
 
+  /**
+   * Stops the loopback registry. Flink's client has fetched what it needs while the engines were built, so every
+   * path keeps working from its cache.
+   */
   @Override
   public void close() {
     registry.close();
@@ -172,8 +188,8 @@ public final class FlinkEngines implements AutoCloseable {
     }
     boolean same = actual.length == expected.length && SameRows.hasMap(rowType)
         && Arrays.equals(actual, 0, WireFormat.ID_PREFIX_LENGTH, expected, 0, WireFormat.ID_PREFIX_LENGTH)
-        && SameRows.same(serializer.toBinaryRow(flinkClassic.deserialize(actual)).copy(),
-            serializer.toBinaryRow(flinkClassic.deserialize(expected)).copy(), rowType);
+        && SameRows.same(flinkClassicHop.toBinaryRow(flinkClassic.deserialize(actual)).copy(),
+            flinkClassicHop.toBinaryRow(flinkClassic.deserialize(expected)).copy(), rowType);
     if (!same) {
       throw new IllegalStateException(path + " writes record " + i + " differently from Flink's encoder");
     }
