@@ -66,7 +66,8 @@ final class FlinkRatios {
     t.append("\n### Encode\n\nFrom `BinaryRowData` (rows after a hop, strings in binary form) and from the "
         + "`GenericRowData` Flink's decoders make (`StringData.fromString`).\n\n"
         + "| case | Flink 1.11.4 | Flink, Avro 1.12 | Kavro | Kavro / Flink 1.11.4 | Kavro / Flink, Avro 1.12 "
-        + "| generic rows: Flink 1.11.4 | Flink, Avro 1.12 | Kavro | Kavro / Flink 1.11.4 | Kavro / Flink, Avro 1.12 |\n"
+        + "| generic rows: Flink 1.11.4 | Flink, Avro 1.12 | Kavro | Kavro / Flink 1.11.4 "
+        + "| Kavro / Flink, Avro 1.12 |\n"
         + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (String c : cases) {
       Map<String, RunResult> e = byCase.getOrDefault(c, Map.of());

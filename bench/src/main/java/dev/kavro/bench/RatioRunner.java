@@ -35,8 +35,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * Runs the decode, encode, Connect, Flink and hand-written-limit benchmarks with JMH and prints the ratio tables (Kavro
  * compiled / its fallback, Kavro / Avro's FastReaderBuilder on Kavro's in-memory path and over Avro's
- * {@code BinaryDecoder}, Kavro / vanilla writers, KavroConverter / the GenericRecord path, Kavro's RowData path / Flink's
- * {@code avro-confluent} path, Kavro / hand-written) per case with their geometric means, each target judged per cell
+ * {@code BinaryDecoder}, Kavro / vanilla writers, KavroConverter / the GenericRecord path, Kavro's RowData path /
+ * Flink's {@code avro-confluent} path, Kavro / hand-written) per case with their geometric means, each target judged per cell
  * or per mean. Every ratio divides two scores of the
  * same JMH run. The tables, headed by the JVM and CPU, are written to {@code bench/results/ratios.md}.
  *

@@ -20,9 +20,9 @@ final class InMemoryPaths {
   private static final String FLINK_PEER = "Flink's own avro-confluent format classes (flink-avro 2.3.0 from Maven "
       + "Central: AvroRowDataDeserializationSchema over RegistryAvroDeserializationSchema) on the demo's Avro 1.12.2, "
       + "with a fixed schema coder in place of Confluent's registry client, reading what a Flink table of the case "
-      + "writes; both sides end with RowDataSerializer.toBinaryRow, Flink's first network hop. Kavro's side is its "
-      + "RowData decoder as its Flink format runs it. Flink's SQL jar build (Avro 1.11.4) is in the ratio runner's "
-      + "Flink table.";
+      + "writes (fields Flink cannot map, such as unions of several non-null branches, are not in the table); both "
+      + "sides end with RowDataSerializer.toBinaryRow, Flink's first network hop. Kavro's side is its RowData decoder "
+      + "as its Flink format runs it. Flink's SQL jar build (Avro 1.11.4) is in the ratio runner's Flink table.";
 
   private InMemoryPaths() {}
 

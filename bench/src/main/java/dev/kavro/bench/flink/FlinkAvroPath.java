@@ -93,10 +93,10 @@ final class FlinkAvroPath {
   /**
    * What Flink's {@code ConfluentSchemaRegistryCoder} does over a registry client that has the schema cached: read the
    * magic byte and the id through a new {@code DataInputStream} and look the schema up, or look the id of the schema
-   * up and write {@code 0} and the id. The lookups are the two map hits of Confluent's {@code CachedSchemaRegistryClient}
-   * (by subject, then by id or schema). Confluent's client also makes a new {@code AvroSchema} around the schema for
-   * every {@code register()}, and hashes its whole metadata; that cost is left out here (the Avro 1.11.4 column, which
-   * runs Confluent's real client, has it).
+   * up and write {@code 0} and the id. The lookups are the two map hits of Confluent's
+   * {@code CachedSchemaRegistryClient} (by subject, then by id or schema). Confluent's client also makes a new
+   * {@code AvroSchema} around the schema for every {@code register()} and hashes its whole metadata; that cost is left
+   * out here (the Avro 1.11.4 column, which runs Confluent's real client, has it).
    */
   static final class FixedIdCoder implements SchemaCoder {
     private final String subject;

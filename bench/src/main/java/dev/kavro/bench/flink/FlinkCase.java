@@ -39,7 +39,7 @@ public final class FlinkCase {
   public final Mapping mapping;
   /** The table-derived schema, as Flink's {@code AvroSchemaConverter} derives it: writer and reader of the topic. */
   public final Schema tableSchema;
-  /** How many of the records are distinct ({@link BenchCase#distinct}); record {@code i} is record {@code i % distinct}. */
+  /** How many records are distinct ({@link BenchCase#distinct}): record {@code i} is record {@code i % distinct}. */
   public final int distinct;
   private final byte[][] messages;
   private final BinaryRowData[] binaryRows;

@@ -29,8 +29,9 @@ import org.apache.flink.table.types.logical.RowType;
  * class loader of its own: its classes from the jar, Flink's core and table classes (the interfaces both sides share:
  * {@link DeserializationSchema}, {@link SerializationSchema}, {@link RowData}, {@link RowType}) from the bench.
  *
- * <p>The decoder and encoder are built as {@code RegistryAvroFormatFactory} builds them, by reflection, once; records go
- * through the shared interfaces, with no reflection per record. Thread-safe; the loader lives as long as the JVM.
+ * <p>The decoder and encoder are built as {@code RegistryAvroFormatFactory} builds them, by reflection, once;
+ * records go through the shared interfaces, with no reflection per record. Thread-safe; the loader lives as long as
+ * the JVM.
  */
 final class FlinkSqlJar {
   static final String RESOURCE = "/flink-peer/flink-sql-avro-confluent-registry.jar";
@@ -39,6 +40,9 @@ final class FlinkSqlJar {
       "org.apache.flink.avro.");
   private static final List<String> PARENT_FIRST = List.of("java.", "javax.", "jdk.", "sun.", "org.slf4j.",
       "org.apache.flink.");
+
+  private static final String AVRO = "org.apache.flink.formats.avro.";
+  private static final String CONFLUENT = AVRO + "registry.confluent.";
 
   private static FlinkSqlJar instance;
 
@@ -63,19 +67,20 @@ final class FlinkSqlJar {
 
   /**
    * Flink's decoder as {@code RegistryAvroFormatFactory.createDecodingFormat} builds it for a table of {@code rowType}
-   * with no {@code schema} option: {@code new AvroRowDataDeserializationSchema(ConfluentRegistryAvroDeserializationSchema
-   * .forGeneric(convertToSchema(rowType), url), AvroToRowDataConverters.createRowConverter(rowType), typeInfo)}, opened.
+   * with no {@code schema} option: {@code new AvroRowDataDeserializationSchema(
+   * ConfluentRegistryAvroDeserializationSchema.forGeneric(convertToSchema(rowType), url),
+   * AvroToRowDataConverters.createRowConverter(rowType), typeInfo)}, opened.
    */
   @SuppressWarnings("unchecked")
   DeserializationSchema<RowData> decoder(RowType rowType, String url) {
     try {
       Object reader = readerSchema(rowType);
-      Object nested = method("org.apache.flink.formats.avro.registry.confluent.ConfluentRegistryAvroDeserializationSchema",
-          "forGeneric", schemaClass(), String.class).invoke(null, reader, url);
-      Class<?> converters = load("org.apache.flink.formats.avro.AvroToRowDataConverters");
-      Object converter = converters.getMethod("createRowConverter", RowType.class).invoke(null, rowType);
-      Constructor<?> make = load("org.apache.flink.formats.avro.AvroRowDataDeserializationSchema").getConstructor(
-          DeserializationSchema.class, load("org.apache.flink.formats.avro.AvroToRowDataConverters$AvroToRowDataConverter"),
+      Object nested = method(CONFLUENT + "ConfluentRegistryAvroDeserializationSchema", "forGeneric", schemaClass(),
+          String.class).invoke(null, reader, url);
+      Object converter = method(AVRO + "AvroToRowDataConverters", "createRowConverter", RowType.class)
+          .invoke(null, rowType);
+      Constructor<?> make = load(AVRO + "AvroRowDataDeserializationSchema").getConstructor(
+          DeserializationSchema.class, load(AVRO + "AvroToRowDataConverters$AvroToRowDataConverter"),
           TypeInformation.class);
       DeserializationSchema<RowData> decoder = (DeserializationSchema<RowData>) make.newInstance(nested, converter,
           InternalTypeInfo.of(rowType));
@@ -95,13 +100,12 @@ final class FlinkSqlJar {
   SerializationSchema<RowData> encoder(RowType rowType, String subject, String url) {
     try {
       Object writer = readerSchema(rowType);
-      Object nested = method("org.apache.flink.formats.avro.registry.confluent.ConfluentRegistryAvroSerializationSchema",
-          "forGeneric", String.class, schemaClass(), String.class).invoke(null, subject, writer, url);
-      Object converter = method("org.apache.flink.formats.avro.RowDataToAvroConverters", "createConverter",
-          LogicalType.class).invoke(null, rowType);
-      Constructor<?> make = load("org.apache.flink.formats.avro.AvroRowDataSerializationSchema").getConstructor(
-          RowType.class, SerializationSchema.class,
-          load("org.apache.flink.formats.avro.RowDataToAvroConverters$RowDataToAvroConverter"));
+      Object nested = method(CONFLUENT + "ConfluentRegistryAvroSerializationSchema", "forGeneric", String.class,
+          schemaClass(), String.class).invoke(null, subject, writer, url);
+      Object converter = method(AVRO + "RowDataToAvroConverters", "createConverter", LogicalType.class)
+          .invoke(null, rowType);
+      Constructor<?> make = load(AVRO + "AvroRowDataSerializationSchema").getConstructor(RowType.class,
+          SerializationSchema.class, load(AVRO + "RowDataToAvroConverters$RowDataToAvroConverter"));
       SerializationSchema<RowData> encoder = (SerializationSchema<RowData>) make.newInstance(rowType, nested,
           converter);
       encoder.open(null);
@@ -113,8 +117,7 @@ final class FlinkSqlJar {
 
   /** The table-derived schema, by the jar's own {@code AvroSchemaConverter} (its relocated Avro's {@code Schema}). */
   private Object readerSchema(RowType rowType) throws ReflectiveOperationException {
-    return method("org.apache.flink.formats.avro.typeutils.AvroSchemaConverter", "convertToSchema", LogicalType.class)
-        .invoke(null, rowType);
+    return method(AVRO + "typeutils.AvroSchemaConverter", "convertToSchema", LogicalType.class).invoke(null, rowType);
   }
 
   /** The text of the table-derived schema as the jar's converter makes it (to compare with the bench's). */

@@ -23,8 +23,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * Flink RowData: one operation decodes or encodes {@value BenchCase#RECORDS} records of a {@link FlinkCase}.
  * {@code decode*} end with {@code RowDataSerializer.toBinaryRow}; {@code encode*} start from {@code BinaryRowData},
  * {@code encodeGeneric*} from the {@code GenericRowData} Flink's decoders make. {@code *Kavro} is Kavro's format path,
- * {@code *FlinkSql} Flink's {@code avro-confluent} as Flink ships it (Avro 1.11.4), {@code *Flink} Flink's classes on the
- * bench's Avro 1.12, {@code decodeFlinkClassic} the same with {@code -Dorg.apache.avro.fastread=false}. See
+ * {@code *FlinkSql} Flink's {@code avro-confluent} as Flink ships it (Avro 1.11.4), {@code *Flink} Flink's classes on
+ * the bench's Avro 1.12, {@code decodeFlinkClassic} the same with {@code -Dorg.apache.avro.fastread=false}. See
  * {@link FlinkEngines}.
  */
 @BenchmarkMode(Mode.Throughput)
