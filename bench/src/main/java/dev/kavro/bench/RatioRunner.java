@@ -2,9 +2,11 @@ package dev.kavro.bench;
 
 import dev.kavro.avro.KavroDatumWriter;
 import dev.kavro.bench.data.BenchCase;
+import dev.kavro.bench.flink.FlinkCase;
 import dev.kavro.bench.jmh.ConnectBenchmark;
 import dev.kavro.bench.jmh.DecodeBenchmark;
 import dev.kavro.bench.jmh.EncodeBenchmark;
+import dev.kavro.bench.jmh.FlinkBenchmark;
 import dev.kavro.bench.jmh.LimitBenchmark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,14 +33,16 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the decode, encode, Connect and hand-written-limit benchmarks with JMH and prints the ratio tables (Kavro
+ * Runs the decode, encode, Connect, Flink and hand-written-limit benchmarks with JMH and prints the ratio tables (Kavro
  * compiled / its fallback, Kavro / Avro's FastReaderBuilder on Kavro's in-memory path and over Avro's
- * {@code BinaryDecoder}, Kavro / vanilla writers, KavroConverter / the GenericRecord path, Kavro / hand-written) per
- * case with their geometric means, each target judged per cell or per mean. Every ratio divides two scores of the
+ * {@code BinaryDecoder}, Kavro / vanilla writers, KavroConverter / the GenericRecord path, Kavro's RowData path /
+ * Flink's {@code avro-confluent} path, Kavro / hand-written) per case with their geometric means, each target judged per cell
+ * or per mean. Every ratio divides two scores of the
  * same JMH run. The tables, headed by the JVM and CPU, are written to {@code bench/results/ratios.md}.
  *
- * <p>The defaults run every case and engine (about 55 minutes on a quiet 2-core machine); {@code --quick} runs the
- * shape families and the limits with the engines the targets compare (about 15); {@code --help} lists the options.
+ * <p>The defaults run every case and engine (about 80 minutes on a quiet 2-core machine); {@code --quick} runs the
+ * shape families and the limits with the engines the targets compare (about 27); {@code --flink} the Flink table
+ * alone (about 27); {@code --help} lists the options.
  */
 final class RatioRunner {
   private static final double DECODE_BYTES_VS_FAST_TARGET = 1.5;
@@ -86,6 +90,13 @@ final class RatioRunner {
       if (s.gc) {
         md.append(allocationTable(connect, s.connectCases,
             List.of("toConnectGeneric", "toConnectKavro", "fromConnectGeneric", "fromConnectKavro")));
+      }
+    }
+    if (!s.flinkCases.isEmpty()) {
+      Map<String, Map<String, RunResult>> flink = index(run(s, FlinkBenchmark.class, s.flinkCases, s.flinkEngines));
+      md.append(FlinkRatios.table(flink, s.flinkCases));
+      if (s.gc) {
+        md.append(allocationTable(flink, s.flinkCases, s.flinkEngines == null ? FlinkRatios.ENGINES : s.flinkEngines));
       }
     }
     if (!s.limitCases.isEmpty()) {
@@ -331,7 +342,7 @@ final class RatioRunner {
     }
   }
 
-  private static String allocationTable(Map<String, Map<String, RunResult>> byCase, List<String> cases,
+  static String allocationTable(Map<String, Map<String, RunResult>> byCase, List<String> cases,
       List<String> engines) {
     StringBuilder t = new StringBuilder("## Allocation per record (bytes, `-prof gc`)\n\n| case | ")
         .append(String.join(" | ", engines)).append(" |\n|---|")
@@ -350,22 +361,22 @@ final class RatioRunner {
     return t.append('\n').toString();
   }
 
-  private static double score(Map<String, RunResult> engines, String engine) {
+  static double score(Map<String, RunResult> engines, String engine) {
     RunResult r = engines.get(engine);
     return r == null ? Double.NaN : r.getPrimaryResult().getScore();
   }
 
-  private static String records(double opsPerSecond) {
+  static String records(double opsPerSecond) {
     return Double.isNaN(opsPerSecond) ? "n/a"
         : String.format(Locale.ROOT, "%,.0f", opsPerSecond * BenchCase.RECORDS);
   }
 
-  private static String ratio(double a, double b, List<Double> collect) {
+  static String ratio(double a, double b, List<Double> collect) {
     return ratio(a, b, collect, null);
   }
 
   /** {@code a / b} formatted, and added to {@code collect} and, unless null, {@code also}. */
-  private static String ratio(double a, double b, List<Double> collect, List<Double> also) {
+  static String ratio(double a, double b, List<Double> collect, List<Double> also) {
     if (Double.isNaN(a) || Double.isNaN(b) || b == 0) {
       return "n/a";
     }
@@ -383,7 +394,7 @@ final class RatioRunner {
     return Math.exp(ratios.stream().mapToDouble(Math::log).average().orElseThrow());
   }
 
-  private static String bold(double value) {
+  static String bold(double value) {
     return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "**%.2fx**", value);
   }
 
@@ -392,7 +403,7 @@ final class RatioRunner {
     return String.format(Locale.ROOT, "- Target %s >= %.1fx: %s (%.2fx)%n", what, target, verdict, value);
   }
 
-  private static String row(String... cells) {
+  static String row(String... cells) {
     return "| " + String.join(" | ", cells) + " |\n";
   }
 
@@ -407,10 +418,12 @@ final class RatioRunner {
     List<String> encodeCases = BenchCase.ENCODE_CASES;
     List<String> connectCases = BenchCase.CONNECT_CASES;
     List<String> limitCases = LIMIT_CASES;
+    List<String> flinkCases = FlinkCase.CASES;
     /** The benchmark methods to run per table; {@code null} for all of them. */
     List<String> decodeEngines;
     List<String> encodeEngines;
     List<String> limitEngines;
+    List<String> flinkEngines;
     boolean gc;
     int forks = 1;
     // Six warm-up seconds: on 2 cores C2 compiles the large generated readers on the cores the benchmark runs on,
@@ -436,6 +449,7 @@ final class RatioRunner {
             s.decodeCases = list(args[++i]);
             s.encodeCases = s.decodeCases.stream().filter(BenchCase.ENCODE_CASES::contains).toList();
             s.connectCases = s.decodeCases.stream().filter(BenchCase.CONNECT_CAPABLE_CASES::contains).toList();
+            s.flinkCases = FlinkRatios.flinkCapable(s.decodeCases);
           }
           case "--decode-cases" -> s.decodeCases = list(args[++i]);
           case "--encode-cases" -> s.encodeCases = list(args[++i]);
@@ -445,6 +459,9 @@ final class RatioRunner {
           case "--no-connect" -> s.connectCases = List.of();
           case "--no-limit" -> s.limitCases = List.of();
           case "--limit-cases" -> s.limitCases = list(args[++i]);
+          case "--flink-cases" -> s.flinkCases = list(args[++i]);
+          case "--no-flink" -> s.flinkCases = List.of();
+          case "--flink" -> s.flinkOnly();
           case "--quick" -> s.quick();
           case "--gc" -> s.gc = true;
           case "-f" -> s.forks = Integer.parseInt(args[++i]);
@@ -465,9 +482,10 @@ final class RatioRunner {
     }
 
     /**
-     * The shape families and the hand-written limits with the engines the targets compare, short iterations: about
-     * 17 minutes on 2 quiet cores. Options after {@code --quick} override it. Five warm-up seconds, so that the large
-     * compiled readers (wide, nested) are compiled by C2 before the measurement starts.
+     * The shape families and the hand-written limits with the engines the targets compare (the Flink table without
+     * its generic-row encoders), short iterations: about 27 minutes on 2 quiet cores. Options after {@code --quick}
+     * override it. Five warm-up seconds, so that the large compiled readers (wide, nested) are compiled by C2 before
+     * the measurement starts.
      */
     void quick() {
       decodeCases = QUICK_CASES;
@@ -477,12 +495,22 @@ final class RatioRunner {
       decodeEngines = List.of("fast", "kavro", "kavroFallback", "binaryKavro", "binaryKavroFallback");
       encodeEngines = List.of("vanilla", "vanillaToByteArray", "kavro", "kavroFallback", "serde");
       limitEngines = List.of("hand", "kavro", "binaryHand", "binaryKavro");
+      flinkCases = FlinkRatios.flinkCapable(QUICK_CASES);
+      flinkEngines = FlinkRatios.QUICK_ENGINES;
       forks = 1;
       warmupIterations = 5;
       iterations = 3;
       warmupTime = TimeValue.seconds(1);
       measurementTime = TimeValue.seconds(1);
       note = note == null ? "--quick preset" : note;
+    }
+
+    /** The Flink table alone, every Flink case and engine (later options override it). */
+    void flinkOnly() {
+      decodeCases = List.of();
+      encodeCases = List.of();
+      connectCases = List.of();
+      limitCases = List.of();
     }
 
     String describe() {
@@ -513,7 +541,7 @@ final class RatioRunner {
       return String.join("\n",
           "ratios [options]",
           "  --quick              the shape families and the hand-written limits, only the engines the targets",
-          "                       compare, -f 1 -wi 5 -i 3 -w 1s -r 1s: about 17 minutes on 2 quiet cores",
+          "                       compare, -f 1 -wi 5 -i 3 -w 1s -r 1s: about 27 minutes on 2 quiet cores",
           "                       (later options override it)",
           "  --cases a,b          decode these cases, and encode and Connect-convert those of them that do",
           "  --decode-cases a,b   default: " + String.join(",", BenchCase.DECODE_CASES),
@@ -521,7 +549,9 @@ final class RatioRunner {
           "  --connect-cases a,b  default: " + String.join(",", BenchCase.CONNECT_CASES)
               + " (also: unionHeavy,random-10-deep,random-100-deep)",
           "  --limit-cases a,b    default: " + String.join(",", LIMIT_CASES),
-          "  --no-decode | --no-encode | --no-connect | --no-limit   skip a table",
+          "  --flink-cases a,b    default: " + String.join(",", FlinkCase.CASES),
+          "  --flink              the Flink table alone (about 27 minutes on 2 quiet cores)",
+          "  --no-decode | --no-encode | --no-connect | --no-limit | --no-flink   skip a table",
           "  --gc                 add JMH's GC profiler and an allocation-per-record table",
           "  -f N -wi N -i N -w 1s -r 1s   JMH forks, warmup/measurement iterations and times (1, 6, 4, 1s, 1s)",
           "  --out FILE           default: bench/results/ratios.md under the repository root",

@@ -7,10 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.bench.data.BenchCase;
+import dev.kavro.bench.flink.FlinkCase;
 import dev.kavro.bench.jmh.DecodeBenchmark;
+import dev.kavro.bench.jmh.FlinkBenchmark;
+import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Benchmark;
 
 class RatioRunnerTest {
   @Test
@@ -87,6 +95,44 @@ class RatioRunnerTest {
     RatioRunner.Settings connectOnly = RatioRunner.Settings.parse(
         new String[] {"--no-decode", "--no-encode", "--no-limit"});
     assertEquals(BenchCase.CONNECT_CASES, connectOnly.connectCases);
+  }
+
+  @Test
+  void flinkTableRunsByDefaultAloneOrNotAtAll() {
+    assertEquals(FlinkCase.CASES, RatioRunner.Settings.parse(new String[0]).flinkCases);
+    assertNull(RatioRunner.Settings.parse(new String[0]).flinkEngines);
+    RatioRunner.Settings alone = RatioRunner.Settings.parse(new String[] {"--flink", "--flink-cases", "wide"});
+    assertEquals(List.of("wide"), alone.flinkCases);
+    assertEquals(List.of(), alone.decodeCases);
+    assertEquals(List.of(), alone.encodeCases);
+    assertEquals(List.of(), alone.connectCases);
+    assertEquals(List.of(), alone.limitCases);
+    assertEquals(List.of(), RatioRunner.Settings.parse(new String[] {"--no-flink"}).flinkCases);
+    assertEquals(List.of("organization"),
+        RatioRunner.Settings.parse(new String[] {"--cases", "organization,random-10-flat"}).flinkCases);
+    RatioRunner.Settings quick = RatioRunner.Settings.parse(new String[] {"--quick"});
+    assertTrue(quick.flinkCases.containsAll(BenchCase.SHAPE_CASES));
+    assertEquals(FlinkRatios.QUICK_ENGINES, quick.flinkEngines);
+  }
+
+  /** The runner selects Flink engines by name: the names must be the benchmark's methods, all of them. */
+  @Test
+  void flinkEnginesAreTheBenchmarkMethods() {
+    Set<String> methods = Arrays.stream(FlinkBenchmark.class.getMethods())
+        .filter(m -> m.isAnnotationPresent(Benchmark.class)).map(Method::getName).collect(Collectors.toSet());
+    assertEquals(methods, Set.copyOf(FlinkRatios.ENGINES));
+    assertTrue(FlinkRatios.ENGINES.containsAll(FlinkRatios.QUICK_ENGINES));
+  }
+
+  @Test
+  void flinkTableNamesTheFieldsLeftOutAndJudgesEveryCell() {
+    String table = FlinkRatios.table(Map.of(), List.of("organization", "unions"));
+    assertTrue(table.contains("- unions: 40 of 100 fields left out (a union of more than one non-null branch"), table);
+    assertFalse(table.contains("- organization:"), table);
+    assertTrue(table.contains("Target Flink decode Kavro / each Flink column, every cell >= 3.0x: not measured"),
+        table);
+    assertTrue(table.contains("Target Flink encode from BinaryRowData Kavro / each Flink column, every cell >= 2.0x"),
+        table);
   }
 
   @Test
