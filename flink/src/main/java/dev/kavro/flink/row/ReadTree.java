@@ -58,10 +58,10 @@ final class ReadTree {
       LogicalType type = row.getTypeAt(pos);
       positions[i] = pos;
       names[i] = row.getFieldNames().get(pos);
-      nullBranches[i] = Scalars.nullBranch(step.plan(), type);
-      scalars[i] = nullBranches[i] >= 0 ? Scalars.valueOf(step.plan(), nullBranches[i], type)
-          : Scalars.of(step.plan(), type);
-      if (scalars[i] == Scalars.NONE) {
+      Scalars.Position position = Scalars.Position.of(step.plan(), type);
+      scalars[i] = position.code();
+      nullBranches[i] = position.nullBranch();
+      if (!position.isScalar()) {
         nodes[i] = node(step.plan(), type);
       }
     }
@@ -94,7 +94,7 @@ final class ReadTree {
   }
 
   private ReadNode value(ReadPlan plan, LogicalType type) {
-    byte scalar = Scalars.of(plan, type);
+    byte scalar = Scalars.readCode(plan, type);
     if (scalar != Scalars.NONE) {
       return in -> Scalars.read(scalar, in);
     }
@@ -222,9 +222,10 @@ final class ReadTree {
 
   private ReadNode map(MapPlan plan, LogicalType valueType) {
     ReadPlan valuePlan = plan.value();
-    int nullBranch = Scalars.nullBranch(valuePlan, valueType);
-    byte scalar = nullBranch >= 0 ? Scalars.valueOf(valuePlan, nullBranch, valueType) : Scalars.of(valuePlan, valueType);
-    ReadNode value = scalar == Scalars.NONE ? node(valuePlan, valueType) : null;
+    Scalars.Position position = Scalars.Position.of(valuePlan, valueType);
+    byte scalar = position.code();
+    int nullBranch = position.nullBranch();
+    ReadNode value = position.isScalar() ? null : node(valuePlan, valueType);
     return in -> {
       // Flink's own path fills a default HashMap in wire order too; the same order gives the same binary map.
       Map<Object, Object> map = new HashMap<>();
@@ -233,8 +234,7 @@ final class ReadTree {
       while (n > 0) {
         for (long i = 0; i < n; i++) {
           StringData key = StringData.fromBytes(in.readStringBytes());
-          map.put(key, scalar == Scalars.NONE ? value.read(in)
-              : nullBranch < 0 ? Scalars.read(scalar, in) : Scalars.readNullable(scalar, nullBranch, in));
+          map.put(key, scalar == Scalars.NONE ? value.read(in) : Scalars.read(scalar, nullBranch, in));
         }
         n = in.mapNext();
         ReadSupport.checkMapBlock(in, n);

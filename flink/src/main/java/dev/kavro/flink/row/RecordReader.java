@@ -42,15 +42,7 @@ final class RecordReader implements ReadNode {
           continue;
         }
         byte scalar = scalars[i];
-        Object value;
-        if (scalar == Scalars.NONE) {
-          value = nodes[i].read(in);
-        } else if (nullBranches[i] < 0) {
-          value = Scalars.read(scalar, in);
-        } else {
-          value = Scalars.readNullable(scalar, nullBranches[i], in);
-        }
-        row.setField(pos, value);
+        row.setField(pos, scalar == Scalars.NONE ? nodes[i].read(in) : Scalars.read(scalar, nullBranches[i], in));
       }
     } catch (IOException | RuntimeException e) {
       throw DecodeFailure.at(names[i], e);
