@@ -65,13 +65,22 @@ final class ReadTree {
         nodes[i] = node(step.plan(), type);
       }
     }
-    for (DefaultStep step : plan.defaults()) {
-      // Derived reader schemas default only nullable columns, to null: a new row's field is null already.
-      if (step.kind() != DefaultStep.Kind.SHARED || step.shared() != null) {
-        throw new IllegalStateException("Only null defaults are derived, not " + step);
-      }
+    List<DefaultStep> valueDefaults = plan.defaults().stream().filter(ReadTree::hasValue).toList();
+    int[] defaultPositions = new int[valueDefaults.size()];
+    ColumnDefault[] defaults = new ColumnDefault[valueDefaults.size()];
+    for (int d = 0; d < defaults.length; d++) {
+      int pos = valueDefaults.get(d).pos();
+      defaultPositions[d] = pos;
+      defaults[d] = ColumnDefault.of(plan.reader().getFields().get(pos), row.getTypeAt(pos), mapping,
+          row.getFieldNames().get(pos));
     }
-    return new RecordReader(row.getFieldCount(), scalars, nullBranches, positions, nodes, skips, names);
+    return new RecordReader(row.getFieldCount(), scalars, nullBranches, positions, nodes, skips, names,
+        defaultPositions, defaults);
+  }
+
+  /** Whether a default fills its column with a value: a null default leaves the new row's field null already. */
+  private static boolean hasValue(DefaultStep step) {
+    return step.kind() != DefaultStep.Kind.SHARED || step.shared() != null;
   }
 
   /** The node that reads {@code plan} into a value of column type {@code type}. */
