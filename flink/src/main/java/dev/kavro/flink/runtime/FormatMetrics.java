@@ -11,9 +11,10 @@ import org.apache.flink.metrics.MetricGroup;
  * The metrics of one format instance in one subtask, in the subgroup {@value #GROUP} of the operator's metric group:
  *
  * <ul>
- *   <li>{@value #SCHEMA_LOOKUPS}: writer schemas this subtask looked up by id (decoding) or schema ids it resolved
+ *   <li>{@value #SCHEMA_LOOKUPS}: writer schemas this subtask fetched by id (decoding) or schema ids it resolved
  *       (encoding), each once; repeats are answered from its own table, and the task manager's registry client
- *       answers what another subtask fetched already without a call;
+ *       answers what another subtask fetched already without a call (an id the registry does not know is not
+ *       counted);
  *   <li>{@value #SCHEMAS_CACHED}: writer schemas held in this subtask's id table (RowData decoding);
  *   <li>{@value #RECORDS_SKIPPED}: records dropped by {@code ignore-parse-errors};
  *   <li>for the GenericRecord and specific schemas, which run the core's readers and writers, the process-wide
