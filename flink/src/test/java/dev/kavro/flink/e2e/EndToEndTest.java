@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kavro.flink.KavroDeserializationSchema;
+import dev.kavro.flink.KavroKafkaRecordDeserializationSchema;
+import dev.kavro.flink.KavroKafkaRecordSerializationSchema;
+import dev.kavro.flink.KavroSerializationSchema;
 import dev.kavro.flink.runtime.SharedRegistries;
 import dev.kavro.registry.MockSchemaRegistry;
 import dev.kavro.serde.KavroDeserializer;
@@ -21,7 +25,12 @@ import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.formats.avro.typeutils.GenericRecordAvroTypeInfo;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -42,11 +51,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@code kavro} format in SQL jobs on a Flink MiniCluster, against the in-JVM KRaft broker and the in-JVM
- * registry ({@code mock://}), all in this JVM: what a Flink SQL user runs, end to end.
+ * The {@code kavro} format in SQL jobs, and the DataStream schemas in a Kafka job, on a Flink MiniCluster against the
+ * in-JVM KRaft broker and the in-JVM registry ({@code mock://}), all in this JVM: what a Flink user runs, end to end.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
-class SqlEndToEndTest {
+class EndToEndTest {
   @RegisterExtension
   static final MiniClusterExtension CLUSTER = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
       .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
@@ -264,6 +273,38 @@ class SqlEndToEndTest {
       Thread.sleep(100);
     }
     assertEquals(before, SharedRegistries.clients(), "the jobs' class loaders were released with their clients");
+  }
+
+  @Test
+  void aDataStreamJobWritesSchemaIdsInHeadersAndReadsThemBack() throws Exception {
+    kafka.create("e2e-ds");
+    Schema user = new Schema.Parser().parse("""
+        {"type":"record","name":"User","fields":[{"name":"id","type":"int"},{"name":"name","type":"string"}]}""");
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.fromData(new GenericRecordAvroTypeInfo(user), user(user, 1, null), user(user, 2, null))
+        .sinkTo(KafkaSink.<GenericRecord>builder().setBootstrapServers(broker.bootstrapServers())
+            .setRecordSerializer(KavroKafkaRecordSerializationSchema.forValue("e2e-ds",
+                KavroSerializationSchema.forGeneric(null, user, "mock://e2e-ds",
+                    Map.of("value.schema.id.serializer", "header"))))
+            .build());
+    env.execute("write");
+    for (ConsumerRecord<byte[], byte[]> record : kafka.all("e2e-ds")) {
+      assertEquals(WireFormat.MAGIC_BYTE_GUID, record.headers().lastHeader("__value_schema_id").value()[0]);
+    }
+
+    KafkaSource<GenericRecord> source = KafkaSource.<GenericRecord>builder()
+        .setBootstrapServers(broker.bootstrapServers()).setTopics("e2e-ds").setGroupId("e2e-ds")
+        .setStartingOffsets(OffsetsInitializer.earliest()).setBounded(OffsetsInitializer.latest())
+        .setDeserializer(KavroKafkaRecordDeserializationSchema.valueOnly(
+            KavroDeserializationSchema.forGeneric(user, "mock://e2e-ds")))
+        .build();
+    List<String> read = new ArrayList<>();
+    try (CloseableIterator<GenericRecord> it = StreamExecutionEnvironment.getExecutionEnvironment()
+        .fromSource(source, WatermarkStrategy.noWatermarks(), "read").executeAndCollect()) {
+      it.forEachRemaining(r -> read.add(r.toString()));
+    }
+    assertEquals(List.of("{\"id\": 1, \"name\": \"u1\"}", "{\"id\": 2, \"name\": \"u2\"}"),
+        read.stream().sorted().toList());
   }
 
   /**
