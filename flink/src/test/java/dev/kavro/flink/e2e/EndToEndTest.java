@@ -245,9 +245,9 @@ class EndToEndTest {
   void aJobRestartedFromASavepointLosesAndDuplicatesNothing() throws Exception {
     kafka.create("e2e-cp-in", "e2e-cp-out");
     produceUsers("e2e-cp-in", 0, 5);
-    String savepoint = runUntil(10, null, 5);
+    String savepoint = runUntil(null, 5);
     produceUsers("e2e-cp-in", 5, 10);
-    runUntil(10, savepoint, 10);
+    runUntil(savepoint, 10);
 
     List<Integer> ids = new ArrayList<>();
     try (KavroDeserializer serde = new KavroDeserializer()) {
@@ -311,7 +311,7 @@ class EndToEndTest {
    * Copies {@code e2e-cp-in} to {@code e2e-cp-out} in a streaming job (from {@code savepoint} where given) until the
    * output has {@code expected} records, then stops it with a savepoint, whose path it returns.
    */
-  private String runUntil(int timeoutSeconds, String savepoint, int expected) throws Exception {
+  private String runUntil(String savepoint, int expected) throws Exception {
     StreamExecutionEnvironment streams = StreamExecutionEnvironment.getExecutionEnvironment();
     streams.enableCheckpointing(500);
     StreamTableEnvironment env = StreamTableEnvironment.create(streams, EnvironmentSettings.inStreamingMode());
@@ -327,7 +327,7 @@ class EndToEndTest {
         + "'format' = 'kavro', 'kavro.url' = 'mock://e2e-cp')");
     TableResult result = env.executeSql("INSERT INTO cp_out SELECT id, name FROM cp_in");
     JobClient job = result.getJobClient().orElseThrow();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60 + timeoutSeconds);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (kafka.all("e2e-cp-out").size() < expected && System.nanoTime() < deadline) {
       Thread.sleep(200);
     }
