@@ -14,6 +14,7 @@ import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.Configurable;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -444,12 +445,17 @@ public final class KavroSerdeConfig extends AbstractConfig {
   }
 
   /**
-   * A new instance of the configured strategy for the key or value side. Confluent's AssociatedNameStrategy is
-   * mapped to topic naming and logged at WARN.
+   * A new instance of the configured strategy for the key or value side; one that implements Kafka's
+   * {@code Configurable} is configured with this config's originals, as Confluent configures its strategies.
+   * Confluent's AssociatedNameStrategy is mapped to topic naming and logged at WARN.
    */
   public SubjectNameStrategy subjectNameStrategy(boolean isKey) {
     String key = isKey ? KEY_SUBJECT_NAME_STRATEGY_CONFIG : VALUE_SUBJECT_NAME_STRATEGY_CONFIG;
-    return SubjectNameStrategies.create(key, getString(key), LOG);
+    SubjectNameStrategy strategy = SubjectNameStrategies.create(key, getString(key), LOG);
+    if (strategy instanceof Configurable configurable) {
+      configurable.configure(originals());
+    }
+    return strategy;
   }
 
   /**

@@ -7,7 +7,8 @@ import org.apache.avro.Schema;
  * {@code key.subject.name.strategy} / {@code value.subject.name.strategy}, which also accept Confluent's class names.
  *
  * <p>Implementations must be stateless or thread-safe, and have a public no-argument constructor to be configurable
- * by class name.
+ * by class name. One that also implements Kafka's {@code Configurable} receives every serde config first, as
+ * Confluent's strategies do.
  */
 public interface SubjectNameStrategy {
 

@@ -47,4 +47,32 @@ class SubjectNameStrategyTest {
         Schema.createArray(ORDER)));
     assertThrows(SerializationException.class, () -> new RecordNameStrategy().subject("t", true, null));
   }
+
+  /** A strategy that names the subject its config gives; Kafka's Configurable, as Confluent's strategies are. */
+  public static final class ConfiguredSubject implements SubjectNameStrategy, org.apache.kafka.common.Configurable {
+    private String subject;
+
+    @Override
+    public void configure(java.util.Map<String, ?> configs) {
+      subject = (String) configs.get("test.subject");
+    }
+
+    @Override
+    public String subject(String topic, boolean isKey, Schema schema) {
+      return subject;
+    }
+
+    @Override
+    public boolean usesSchema() {
+      return false;
+    }
+  }
+
+  @Test
+  void aConfigurableStrategyReceivesTheSerdeConfigs() {
+    KavroSerdeConfig config = new KavroSerdeConfig(Fixtures.config("schema.registry.url", "mock://names",
+        "value.subject.name.strategy", ConfiguredSubject.class.getName(), "test.subject", "payments"));
+    assertEquals("payments", SubjectNames.of(config, false).subject("orders", ORDER));
+    assertEquals("payments", config.subjectNameStrategy(false).subject("orders", false, ORDER));
+  }
 }

@@ -49,11 +49,10 @@ final class ArrayReader implements ReadNode {
     if (layout != OBJECTS) {
       return new ArrayReader(layout, elementPlan.kind(), null, Scalars.NONE, -1, plan.minElementBytes());
     }
-    int nullBranch = Scalars.nullBranch(elementPlan, elementType);
-    byte scalar = nullBranch >= 0 ? Scalars.valueOf(elementPlan, nullBranch, elementType)
-        : Scalars.of(elementPlan, elementType);
-    ReadNode element = scalar == Scalars.NONE ? tree.node(elementPlan, elementType) : null;
-    return new ArrayReader(OBJECTS, elementPlan.kind(), element, scalar, nullBranch, plan.minElementBytes());
+    Scalars.Position position = Scalars.Position.of(elementPlan, elementType);
+    ReadNode element = position.isScalar() ? null : tree.node(elementPlan, elementType);
+    return new ArrayReader(OBJECTS, elementPlan.kind(), element, position.code(), position.nullBranch(),
+        plan.minElementBytes());
   }
 
   /** The primitive array a NOT NULL element of {@code root} read as {@code kind} goes into, or OBJECTS. */
@@ -112,8 +111,7 @@ final class ArrayReader implements ReadNode {
     while (n > 0) {
       values = grow(values, size, n);
       for (long i = 0; i < n; i++) {
-        values[size++] = scalar == Scalars.NONE ? element.read(in)
-            : nullBranch < 0 ? Scalars.read(scalar, in) : Scalars.readNullable(scalar, nullBranch, in);
+        values[size++] = scalar == Scalars.NONE ? element.read(in) : Scalars.read(scalar, nullBranch, in);
       }
       n = next(in);
     }

@@ -1,5 +1,6 @@
 package dev.kavro.flink.row;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +18,33 @@ final class ColumnMatch {
 
   /** The writer field for each column, by column index; {@code null} where the writer has none. */
   static Schema.Field[] fields(Schema writerRecord, List<String> columns) {
+    return fields(writerRecord, columns, null);
+  }
+
+  /**
+   * As {@link #fields(Schema, List)}, and then, as Avro's resolution does, a column whose field in a reader schema
+   * ({@code declared}, by column index; may be null) has an alias takes the writer field of that name.
+   */
+  static Schema.Field[] fields(Schema writerRecord, List<String> columns, Schema.Field[] declared) {
+    Schema.Field[] matched = byName(writerRecord, columns);
+    if (declared == null) {
+      return matched;
+    }
+    for (int i = 0; i < matched.length; i++) {
+      if (matched[i] == null && declared[i] != null) {
+        for (String alias : declared[i].aliases()) {
+          Schema.Field aliased = writerRecord.getField(alias);
+          if (aliased != null && !Arrays.asList(matched).contains(aliased)) {
+            matched[i] = aliased;
+            break;
+          }
+        }
+      }
+    }
+    return matched;
+  }
+
+  private static Schema.Field[] byName(Schema writerRecord, List<String> columns) {
     Map<String, Integer> index = new HashMap<>();
     for (int i = 0; i < columns.size(); i++) {
       index.put(columns.get(i), i);

@@ -58,20 +58,29 @@ final class ReadTree {
       LogicalType type = row.getTypeAt(pos);
       positions[i] = pos;
       names[i] = row.getFieldNames().get(pos);
-      nullBranches[i] = Scalars.nullBranch(step.plan(), type);
-      scalars[i] = nullBranches[i] >= 0 ? Scalars.valueOf(step.plan(), nullBranches[i], type)
-          : Scalars.of(step.plan(), type);
-      if (scalars[i] == Scalars.NONE) {
+      Scalars.Position position = Scalars.Position.of(step.plan(), type);
+      scalars[i] = position.code();
+      nullBranches[i] = position.nullBranch();
+      if (!position.isScalar()) {
         nodes[i] = node(step.plan(), type);
       }
     }
-    for (DefaultStep step : plan.defaults()) {
-      // Derived reader schemas default only nullable columns, to null: a new row's field is null already.
-      if (step.kind() != DefaultStep.Kind.SHARED || step.shared() != null) {
-        throw new IllegalStateException("Only null defaults are derived, not " + step);
-      }
+    List<DefaultStep> valueDefaults = plan.defaults().stream().filter(ReadTree::hasValue).toList();
+    int[] defaultPositions = new int[valueDefaults.size()];
+    ColumnDefault[] defaults = new ColumnDefault[valueDefaults.size()];
+    for (int d = 0; d < defaults.length; d++) {
+      int pos = valueDefaults.get(d).pos();
+      defaultPositions[d] = pos;
+      defaults[d] = ColumnDefault.of(plan.reader().getFields().get(pos), row.getTypeAt(pos), mapping,
+          row.getFieldNames().get(pos));
     }
-    return new RecordReader(row.getFieldCount(), scalars, nullBranches, positions, nodes, skips, names);
+    return new RecordReader(row.getFieldCount(), scalars, nullBranches, positions, nodes, skips, names,
+        defaultPositions, defaults);
+  }
+
+  /** Whether a default fills its column with a value: a null default leaves the new row's field null already. */
+  private static boolean hasValue(DefaultStep step) {
+    return step.kind() != DefaultStep.Kind.SHARED || step.shared() != null;
   }
 
   /** The node that reads {@code plan} into a value of column type {@code type}. */
@@ -94,7 +103,7 @@ final class ReadTree {
   }
 
   private ReadNode value(ReadPlan plan, LogicalType type) {
-    byte scalar = Scalars.of(plan, type);
+    byte scalar = Scalars.readCode(plan, type);
     if (scalar != Scalars.NONE) {
       return in -> Scalars.read(scalar, in);
     }
@@ -222,9 +231,10 @@ final class ReadTree {
 
   private ReadNode map(MapPlan plan, LogicalType valueType) {
     ReadPlan valuePlan = plan.value();
-    int nullBranch = Scalars.nullBranch(valuePlan, valueType);
-    byte scalar = nullBranch >= 0 ? Scalars.valueOf(valuePlan, nullBranch, valueType) : Scalars.of(valuePlan, valueType);
-    ReadNode value = scalar == Scalars.NONE ? node(valuePlan, valueType) : null;
+    Scalars.Position position = Scalars.Position.of(valuePlan, valueType);
+    byte scalar = position.code();
+    int nullBranch = position.nullBranch();
+    ReadNode value = position.isScalar() ? null : node(valuePlan, valueType);
     return in -> {
       // Flink's own path fills a default HashMap in wire order too; the same order gives the same binary map.
       Map<Object, Object> map = new HashMap<>();
@@ -233,8 +243,7 @@ final class ReadTree {
       while (n > 0) {
         for (long i = 0; i < n; i++) {
           StringData key = StringData.fromBytes(in.readStringBytes());
-          map.put(key, scalar == Scalars.NONE ? value.read(in)
-              : nullBranch < 0 ? Scalars.read(scalar, in) : Scalars.readNullable(scalar, nullBranch, in));
+          map.put(key, scalar == Scalars.NONE ? value.read(in) : Scalars.read(scalar, nullBranch, in));
         }
         n = in.mapNext();
         ReadSupport.checkMapBlock(in, n);

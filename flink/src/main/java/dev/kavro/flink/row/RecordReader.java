@@ -8,7 +8,8 @@ import org.apache.flink.table.data.GenericRowData;
 /**
  * Reads a record into a {@link GenericRowData}: one step per writer field, in writer order. Plain scalars and their
  * unions with null are read by a switch here (see {@link Scalars}); everything else through its node; fields the row
- * does not have are skipped. Columns the writer lacks stay null, their default.
+ * does not have are skipped. Columns the writer lacks take the reader schema's default where it has one other than
+ * null, and stay null otherwise.
  */
 final class RecordReader implements ReadNode {
   private final int arity;
@@ -18,9 +19,11 @@ final class RecordReader implements ReadNode {
   private final ReadNode[] nodes;
   private final org.apache.avro.Schema[] skips;
   private final String[] names;
+  private final int[] defaultPositions;
+  private final ColumnDefault[] defaults;
 
   RecordReader(int arity, byte[] scalars, int[] nullBranches, int[] positions, ReadNode[] nodes,
-      org.apache.avro.Schema[] skips, String[] names) {
+      org.apache.avro.Schema[] skips, String[] names, int[] defaultPositions, ColumnDefault[] defaults) {
     this.arity = arity;
     this.scalars = scalars;
     this.nullBranches = nullBranches;
@@ -28,6 +31,8 @@ final class RecordReader implements ReadNode {
     this.nodes = nodes;
     this.skips = skips;
     this.names = names;
+    this.defaultPositions = defaultPositions;
+    this.defaults = defaults;
   }
 
   @Override
@@ -42,18 +47,13 @@ final class RecordReader implements ReadNode {
           continue;
         }
         byte scalar = scalars[i];
-        Object value;
-        if (scalar == Scalars.NONE) {
-          value = nodes[i].read(in);
-        } else if (nullBranches[i] < 0) {
-          value = Scalars.read(scalar, in);
-        } else {
-          value = Scalars.readNullable(scalar, nullBranches[i], in);
-        }
-        row.setField(pos, value);
+        row.setField(pos, scalar == Scalars.NONE ? nodes[i].read(in) : Scalars.read(scalar, nullBranches[i], in));
       }
     } catch (IOException | RuntimeException e) {
       throw DecodeFailure.at(names[i], e);
+    }
+    for (int d = 0; d < defaults.length; d++) {
+      row.setField(defaultPositions[d], defaults[d].read());
     }
     return row;
   }

@@ -1,13 +1,7 @@
 package dev.kavro.flink.row;
 
-import dev.kavro.runtime.AvroInternals;
 import dev.kavro.runtime.ByteArrayEncoder;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -56,25 +50,13 @@ final class RecordWriter {
       if (c >= 0) {
         slots[i] = tree.slot(row.getTypeAt(c), field.schema(), c, false, path + row.getFieldNames().get(c));
       } else if (field.hasDefaultValue()) {
-        defaults[i] = encodedDefault(field);
+        defaults[i] = ColumnDefault.encode(field);
       } else {
         throw new IllegalArgumentException("The writer field " + writer.getFullName() + "." + field.name()
             + " has no column in row '" + path + "' and no default");
       }
     }
     return new RecordWriter(slots, defaults, names);
-  }
-
-  private static byte[] encodedDefault(Schema.Field field) {
-    try {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(bytes, null);
-      AvroInternals.encodeDefault(encoder, field.schema(), AvroInternals.defaultValue(field));
-      encoder.flush();
-      return bytes.toByteArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   void write(RowData row, ByteArrayEncoder out) {

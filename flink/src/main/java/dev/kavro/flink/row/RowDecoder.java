@@ -53,10 +53,24 @@ public final class RowDecoder {
    *     record, it lacks a NOT NULL column, or a column type is not supported by {@code mapping}
    */
   public static RowDecoder create(Schema writer, RowType producedType, TimestampMapping mapping) {
+    return create(writer, producedType, mapping, null);
+  }
+
+  /**
+   * As {@link #create(Schema, RowType, TimestampMapping)}, reading as the reader schema {@code readerSchema} would
+   * read the data, where it is not null: a column's field there may name the writer's field by an alias, and a
+   * column the writer lacks takes that field's default. The columns' types still decide each value's type.
+   *
+   * @param readerSchema a record schema with a field for each column the writer may lack, or {@code null}
+   * @throws IllegalArgumentException as {@link #create(Schema, RowType, TimestampMapping)}, or when a default cannot
+   *     fill its column
+   */
+  public static RowDecoder create(Schema writer, RowType producedType, TimestampMapping mapping,
+      Schema readerSchema) {
     Objects.requireNonNull(writer, "writer");
     Objects.requireNonNull(producedType, "producedType");
     Objects.requireNonNull(mapping, "mapping");
-    Schema reader = ReaderSchemas.derive(writer, producedType, mapping);
+    Schema reader = ReaderSchemas.derive(writer, producedType, mapping, readerSchema);
     ReadPlan plan;
     try {
       plan = PlanBuilder.build(writer, reader, MODEL);

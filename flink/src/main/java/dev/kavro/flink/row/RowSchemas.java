@@ -107,4 +107,84 @@ public final class RowSchemas {
     record.setFields(fields);
     return record;
   }
+
+  /**
+   * Whether two schemas have the same shape whatever their names: the same types with the same logical types, record
+   * fields of the same names in the same order, the same enum symbols and fixed sizes. Names, namespaces, docs,
+   * aliases and defaults are not compared: a schema registered by another tool for the same table, which names its
+   * records its own way, has the table-derived schema's shape and encodes its rows byte for byte alike.
+   */
+  public static boolean sameShape(Schema a, Schema b) {
+    if (a.getType() != b.getType() || !java.util.Objects.equals(a.getLogicalType(), b.getLogicalType())) {
+      return false;
+    }
+    return switch (a.getType()) {
+      case RECORD -> sameFields(a.getFields(), b.getFields());
+      case ARRAY -> sameShape(a.getElementType(), b.getElementType());
+      case MAP -> sameShape(a.getValueType(), b.getValueType());
+      case UNION -> a.getTypes().size() == b.getTypes().size() && java.util.stream.IntStream.range(0,
+          a.getTypes().size()).allMatch(i -> sameShape(a.getTypes().get(i), b.getTypes().get(i)));
+      case ENUM -> a.getEnumSymbols().equals(b.getEnumSymbols());
+      case FIXED -> a.getFixedSize() == b.getFixedSize();
+      default -> true;
+    };
+  }
+
+  private static boolean sameFields(List<Schema.Field> a, List<Schema.Field> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).name().equals(b.get(i).name()) || !sameShape(a.get(i).schema(), b.get(i).schema())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@code schema} with the record names of {@code template} where the two have records at the same place (fields
+   * matched by name, through arrays, maps and unions): a table-derived schema named as a registered schema names its
+   * records, so that Avro's checks, which compare record names, compare the rest. Everything else is
+   * {@code schema}'s.
+   */
+  public static Schema namedAfter(Schema schema, Schema template) {
+    return switch (schema.getType()) {
+      case RECORD -> {
+        Schema like = branchOf(template, Schema.Type.RECORD);
+        if (like == null) {
+          yield schema;
+        }
+        Schema renamed = Schema.createRecord(like.getName(), schema.getDoc(), like.getNamespace(), schema.isError());
+        List<Schema.Field> fields = new ArrayList<>();
+        for (Schema.Field field : schema.getFields()) {
+          Schema.Field match = like.getField(field.name());
+          fields.add(new Schema.Field(field, match == null ? field.schema() : namedAfter(field.schema(),
+              match.schema())));
+        }
+        renamed.setFields(fields);
+        yield renamed;
+      }
+      case ARRAY -> {
+        Schema like = branchOf(template, Schema.Type.ARRAY);
+        yield like == null ? schema : Schema.createArray(namedAfter(schema.getElementType(), like.getElementType()));
+      }
+      case MAP -> {
+        Schema like = branchOf(template, Schema.Type.MAP);
+        yield like == null ? schema : Schema.createMap(namedAfter(schema.getValueType(), like.getValueType()));
+      }
+      case UNION -> Schema.createUnion(schema.getTypes().stream().map(b -> namedAfter(b, template)).toList());
+      default -> schema;
+    };
+  }
+
+  /** {@code template} itself, or its union's first branch, where of {@code type}; else null. */
+  private static Schema branchOf(Schema template, Schema.Type type) {
+    for (Schema branch : template.getType() == Schema.Type.UNION ? template.getTypes() : List.of(template)) {
+      if (branch.getType() == type) {
+        return branch;
+      }
+    }
+    return null;
+  }
 }

@@ -1,94 +1,101 @@
 package dev.kavro.flink.row;
 
+import dev.kavro.plan.Nullable;
 import dev.kavro.plan.ReadPlan;
-import dev.kavro.plan.UnionPlan;
+import dev.kavro.plan.ScalarKind;
 import dev.kavro.runtime.ByteArrayDecoder;
 import dev.kavro.runtime.ReadSupport;
+import dev.kavro.runtime.ScalarCode;
 import java.io.IOException;
-import java.util.List;
+import org.apache.avro.Schema;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
- * Values a record, array or map reads by a switch instead of a call through a node: plain scalars whose node would only
- * read and box, and their unions with null. A record's nodes make that call megamorphic, which costs most on records
- * of small fields.
+ * Plain scalar values of Flink rows (the core's {@link ScalarKind}s whose column value is the decoded value itself),
+ * which records, arrays and maps read and write by a switch over their {@link ScalarCode} instead of a call through a
+ * node each: a record's nodes make that call megamorphic, which costs most on records of small fields. Stateless.
  */
 final class Scalars {
-  static final byte NONE = 0;
-  static final byte BOOLEAN = 1;
-  static final byte INT = 2;
-  static final byte LONG = 3;
-  static final byte FLOAT = 4;
-  static final byte DOUBLE = 5;
-  static final byte STRING = 6;
-  static final byte BYTES = 7;
+  static final byte NONE = ScalarCode.NONE;
 
   private Scalars() {}
 
-  /** The scalar a plan reads into a column of {@code type}, or NONE where its node does more than read and box. */
-  static byte of(ReadPlan plan, LogicalType type) {
-    LogicalTypeRoot root = type.getTypeRoot();
-    return switch (plan.kind()) {
-      case BOOLEAN -> root == LogicalTypeRoot.BOOLEAN ? BOOLEAN : NONE;
+  /** Whether a column of {@code root} holds a value of {@code kind} as it stands (a DATE is an int of days). */
+  private static boolean holds(LogicalTypeRoot root, ScalarKind kind) {
+    return switch (kind) {
+      case BOOLEAN -> root == LogicalTypeRoot.BOOLEAN;
       case INT -> root == LogicalTypeRoot.INTEGER || root == LogicalTypeRoot.DATE
-          || root == LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE ? INT : NONE;
-      case LONG -> root == LogicalTypeRoot.BIGINT ? LONG : NONE;
-      case FLOAT -> root == LogicalTypeRoot.FLOAT ? FLOAT : NONE;
-      case DOUBLE -> root == LogicalTypeRoot.DOUBLE ? DOUBLE : NONE;
-      case STRING_UTF8, STRING_JAVA -> root == LogicalTypeRoot.CHAR || root == LogicalTypeRoot.VARCHAR ? STRING : NONE;
-      case BYTES -> root == LogicalTypeRoot.BINARY || root == LogicalTypeRoot.VARBINARY ? BYTES : NONE;
-      default -> NONE;
+          || root == LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE;
+      case LONG -> root == LogicalTypeRoot.BIGINT;
+      case FLOAT -> root == LogicalTypeRoot.FLOAT;
+      case DOUBLE -> root == LogicalTypeRoot.DOUBLE;
+      case STRING -> root == LogicalTypeRoot.CHAR || root == LogicalTypeRoot.VARCHAR;
+      case BYTES -> root == LogicalTypeRoot.BINARY || root == LogicalTypeRoot.VARBINARY;
     };
   }
 
+  /** The code of a non-union plan read into a column of {@code type}, or NONE where its node does more. */
+  static byte readCode(ReadPlan plan, LogicalType type) {
+    ScalarKind kind = ScalarKind.of(plan);
+    return kind != null && holds(type.getTypeRoot(), kind) ? kind.code() : NONE;
+  }
+
+  /** {@code plan} as a union of null and a value {@link #readCode read} by code into {@code type}, or null. */
+  static Nullable<ReadPlan> nullableRead(ReadPlan plan, LogicalType type) {
+    Nullable<ReadPlan> optional = Nullable.of(plan);
+    return optional != null && readCode(optional.value(), type) != NONE ? optional : null;
+  }
+
+  /** The code of a column of {@code type} written as the non-union {@code avro}, or NONE where its writer does more. */
+  static byte writeCode(LogicalType type, Schema avro) {
+    ScalarKind kind = ScalarKind.ofType(avro);
+    return kind != null && holds(type.getTypeRoot(), kind) ? kind.code() : NONE;
+  }
+
   /**
-   * The one answer to "is this null plus one scalar": the index of the null branch when {@code plan} is a writer union
-   * of null and one value that {@link #of} reads as a scalar into {@code type}, else -1.
+   * How a value position reads by code: the code of its value, and the null branch of its union with null (-1 where it
+   * is no such union); the code is NONE where the position reads through a node.
    */
-  static int nullBranch(ReadPlan plan, LogicalType type) {
-    if (plan.kind() != ReadPlan.Kind.UNION) {
-      return -1;
+  record Position(byte code, int nullBranch) {
+    static Position of(ReadPlan plan, LogicalType type) {
+      Nullable<ReadPlan> optional = nullableRead(plan, type);
+      return optional != null ? new Position(readCode(optional.value(), type), optional.nullBranch())
+          : new Position(readCode(plan, type), -1);
     }
-    List<ReadPlan> branches = ((UnionPlan) plan).branches();
-    if (branches.size() != 2) {
-      return -1;
+
+    boolean isScalar() {
+      return code != NONE;
     }
-    for (int b = 0; b < 2; b++) {
-      if (branches.get(b).kind() == ReadPlan.Kind.NULL && of(branches.get(1 - b), type) != NONE) {
-        return b;
-      }
-    }
-    return -1;
   }
 
-  /** The value branch's scalar of a union that {@link #nullBranch} accepted. */
-  static byte valueOf(ReadPlan union, int nullBranch, LogicalType type) {
-    return of(((UnionPlan) union).branches().get(1 - nullBranch), type);
+  /** Reads a value by its code: the scalar, or with {@code nullBranch >= 0} a union of null and the scalar. */
+  static Object read(byte code, int nullBranch, ByteArrayDecoder in) throws IOException {
+    return nullBranch < 0 ? read(code, in) : readNullable(code, nullBranch, in);
   }
 
-  static Object read(byte kind, ByteArrayDecoder in) throws IOException {
-    return switch (kind) {
-      case STRING -> StringData.fromBytes(in.readStringBytes());
-      case INT -> in.readInt();
-      case LONG -> in.readLong();
-      case DOUBLE -> in.readDouble();
-      case BOOLEAN -> in.readBoolean();
-      case FLOAT -> in.readFloat();
-      case BYTES -> in.readBytesArray();
-      default -> throw new IllegalStateException("Not a scalar: " + kind);
+  static Object read(byte code, ByteArrayDecoder in) throws IOException {
+    return switch (code) {
+      case ScalarCode.STRING -> StringData.fromBytes(in.readStringBytes());
+      case ScalarCode.INT -> in.readInt();
+      case ScalarCode.LONG -> in.readLong();
+      case ScalarCode.DOUBLE -> in.readDouble();
+      case ScalarCode.BOOLEAN -> in.readBoolean();
+      case ScalarCode.FLOAT -> in.readFloat();
+      case ScalarCode.BYTES -> in.readBytesArray();
+      default -> throw new IllegalStateException("Not a scalar code: " + code);
     };
   }
 
   /** A union of null and a scalar: null, or the scalar; any other branch index is bad data. */
-  static Object readNullable(byte kind, int nullBranch, ByteArrayDecoder in) throws IOException {
+  static Object readNullable(byte code, int nullBranch, ByteArrayDecoder in) throws IOException {
     int b = in.readIndex();
     if (b == nullBranch) {
       return null;
     }
     if (b == 1 - nullBranch) {
-      return read(kind, in);
+      return read(code, in);
     }
     throw ReadSupport.badUnionIndex(b, 2);
   }

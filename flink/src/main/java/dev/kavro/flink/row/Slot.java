@@ -1,27 +1,20 @@
 package dev.kavro.flink.row;
 
 import dev.kavro.runtime.ByteArrayEncoder;
+import dev.kavro.runtime.ScalarCode;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.RowData;
 
 /**
  * One value position of the writer schema: a record field, an array element or a map value. It writes the union index
  * where the writer's schema is a union (the null branch where it has one, wherever it stands), then the value: plain
- * scalars by a typed getter and a switch, everything else through the value's getter and writer.
+ * scalars by a typed getter and a switch over their {@link ScalarCode} ({@link Scalars#writeCode}), everything else
+ * through the value's getter and writer.
  */
 final class Slot {
-  static final byte NODE = 0;
-  static final byte BOOLEAN = 1;
-  static final byte INT = 2;
-  static final byte LONG = 3;
-  static final byte FLOAT = 4;
-  static final byte DOUBLE = 5;
-  static final byte STRING = 6;
-  static final byte BYTES = 7;
-  /** The writer's type is null: nothing to write. */
-  static final byte NULL = 8;
-
   private final int pos;
+  /** The writer's type is null: there is nothing to write. */
+  private final boolean writesNothing;
   private final boolean checkNull;
   private final int nullIndex;
   private final int valueIndex;
@@ -32,13 +25,16 @@ final class Slot {
 
   /**
    * @param pos the row position (record fields), ignored for elements
+   * @param writesNothing whether the writer's type is null, so that the slot writes no byte
    * @param checkNull whether the value may be null (a nullable column, or a writer union with a null branch)
    * @param nullIndex the writer's null branch, or -1 if it has none
    * @param valueIndex the writer's branch for the value, or -1 if the writer's schema is not a union
+   * @param scalar the value's {@link ScalarCode}, or NONE where {@code writer} writes it
    */
-  Slot(int pos, boolean checkNull, int nullIndex, int valueIndex, byte scalar, RowData.FieldGetter fieldGetter,
-      ArrayData.ElementGetter elementGetter, ValueWriter writer) {
+  Slot(int pos, boolean writesNothing, boolean checkNull, int nullIndex, int valueIndex, byte scalar,
+      RowData.FieldGetter fieldGetter, ArrayData.ElementGetter elementGetter, ValueWriter writer) {
     this.pos = pos;
+    this.writesNothing = writesNothing;
     this.checkNull = checkNull;
     this.nullIndex = nullIndex;
     this.valueIndex = valueIndex;
@@ -49,6 +45,9 @@ final class Slot {
   }
 
   void writeField(RowData row, ByteArrayEncoder out) {
+    if (writesNothing) {
+      return;
+    }
     int p = pos;
     if (checkNull && row.isNullAt(p)) {
       writeNull(out);
@@ -58,19 +57,21 @@ final class Slot {
       out.writeIndex(valueIndex);
     }
     switch (scalar) {
-      case STRING -> StringBytes.write(row.getString(p), out);
-      case INT -> out.writeInt(row.getInt(p));
-      case LONG -> out.writeLong(row.getLong(p));
-      case DOUBLE -> out.writeDouble(row.getDouble(p));
-      case BOOLEAN -> out.writeBoolean(row.getBoolean(p));
-      case FLOAT -> out.writeFloat(row.getFloat(p));
-      case BYTES -> writeBytes(row.getBinary(p), out);
-      case NULL -> { }
+      case ScalarCode.STRING -> StringBytes.write(row.getString(p), out);
+      case ScalarCode.INT -> out.writeInt(row.getInt(p));
+      case ScalarCode.LONG -> out.writeLong(row.getLong(p));
+      case ScalarCode.DOUBLE -> out.writeDouble(row.getDouble(p));
+      case ScalarCode.BOOLEAN -> out.writeBoolean(row.getBoolean(p));
+      case ScalarCode.FLOAT -> out.writeFloat(row.getFloat(p));
+      case ScalarCode.BYTES -> writeBytes(row.getBinary(p), out);
       default -> writer.write(fieldGetter.getFieldOrNull(row), out);
     }
   }
 
   void writeElement(ArrayData array, int i, ByteArrayEncoder out) {
+    if (writesNothing) {
+      return;
+    }
     if (checkNull && array.isNullAt(i)) {
       writeNull(out);
       return;
@@ -79,14 +80,13 @@ final class Slot {
       out.writeIndex(valueIndex);
     }
     switch (scalar) {
-      case STRING -> StringBytes.write(array.getString(i), out);
-      case INT -> out.writeInt(array.getInt(i));
-      case LONG -> out.writeLong(array.getLong(i));
-      case DOUBLE -> out.writeDouble(array.getDouble(i));
-      case BOOLEAN -> out.writeBoolean(array.getBoolean(i));
-      case FLOAT -> out.writeFloat(array.getFloat(i));
-      case BYTES -> writeBytes(array.getBinary(i), out);
-      case NULL -> { }
+      case ScalarCode.STRING -> StringBytes.write(array.getString(i), out);
+      case ScalarCode.INT -> out.writeInt(array.getInt(i));
+      case ScalarCode.LONG -> out.writeLong(array.getLong(i));
+      case ScalarCode.DOUBLE -> out.writeDouble(array.getDouble(i));
+      case ScalarCode.BOOLEAN -> out.writeBoolean(array.getBoolean(i));
+      case ScalarCode.FLOAT -> out.writeFloat(array.getFloat(i));
+      case ScalarCode.BYTES -> writeBytes(array.getBinary(i), out);
       default -> writer.write(elementGetter.getElementOrNull(array, i), out);
     }
   }
@@ -96,9 +96,6 @@ final class Slot {
   }
 
   private void writeNull(ByteArrayEncoder out) {
-    if (scalar == NULL) {
-      return;
-    }
     if (nullIndex < 0) {
       throw new IllegalArgumentException("The value is null, which the writer schema does not allow here");
     }

@@ -47,17 +47,17 @@ final class WriteTree {
           + " cannot be written as Avro " + writer);
     }
     boolean checkNull = type.isNullable() || nullIndex >= 0;
-    byte scalar = branch == null ? Slot.NODE : scalar(type, branch);
     if (branch != null && branch.getType() == Schema.Type.NULL) {
-      scalar = Slot.NULL;
+      return new Slot(pos, true, checkNull, nullIndex, valueIndex, Scalars.NONE, null, null, null);
     }
-    if (scalar != Slot.NODE) {
-      return new Slot(pos, checkNull, nullIndex, valueIndex, scalar, null, null, null);
+    byte scalar = branch == null ? Scalars.NONE : Scalars.writeCode(type, branch);
+    if (scalar != Scalars.NONE) {
+      return new Slot(pos, false, checkNull, nullIndex, valueIndex, scalar, null, null, null);
     }
     ValueWriter value = branch == null ? (v, out) -> {
       throw new IllegalArgumentException("A value where the writer schema allows only null");
     } : value(type, branch, path);
-    return new Slot(pos, checkNull, nullIndex, valueIndex, Slot.NODE,
+    return new Slot(pos, false, checkNull, nullIndex, valueIndex, Scalars.NONE,
         element ? null : RowData.createFieldGetter(type, pos), element ? ArrayData.createElementGetter(type) : null,
         value);
   }
@@ -73,21 +73,6 @@ final class WriteTree {
       }
     }
     return -1;
-  }
-
-  private static byte scalar(LogicalType type, Schema branch) {
-    Schema.Type avro = branch.getType();
-    return switch (type.getTypeRoot()) {
-      case INTEGER, DATE -> avro == Schema.Type.INT ? Slot.INT : Slot.NODE;
-      case TIME_WITHOUT_TIME_ZONE -> avro == Schema.Type.INT ? Slot.INT : Slot.NODE;
-      case BIGINT -> avro == Schema.Type.LONG ? Slot.LONG : Slot.NODE;
-      case FLOAT -> avro == Schema.Type.FLOAT ? Slot.FLOAT : Slot.NODE;
-      case DOUBLE -> avro == Schema.Type.DOUBLE ? Slot.DOUBLE : Slot.NODE;
-      case BOOLEAN -> avro == Schema.Type.BOOLEAN ? Slot.BOOLEAN : Slot.NODE;
-      case CHAR, VARCHAR -> avro == Schema.Type.STRING ? Slot.STRING : Slot.NODE;
-      case BINARY, VARBINARY -> avro == Schema.Type.BYTES ? Slot.BYTES : Slot.NODE;
-      default -> Slot.NODE;
-    };
   }
 
   private ValueWriter value(LogicalType type, Schema branch, String path) {
