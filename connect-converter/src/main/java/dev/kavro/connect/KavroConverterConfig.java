@@ -127,6 +127,7 @@ public final class KavroConverterConfig extends ConverterConfig {
     return def;
   }
 
+  /** The Connect/Avro mapping settings ({@code enhanced.avro.schema.support}, {@code connect.meta.data}, ...). */
   public AvroDataSettings avroDataSettings() {
     return new AvroDataSettings(getBoolean(CONNECT_META_DATA_CONFIG), getBoolean(ENHANCED_AVRO_SCHEMA_SUPPORT_CONFIG),
         getBoolean(SCRUB_INVALID_NAMES_CONFIG), getBoolean(GENERALIZED_SUM_TYPE_SUPPORT_CONFIG),
@@ -135,6 +136,7 @@ public final class KavroConverterConfig extends ConverterConfig {
         getBoolean(EXTENDED_LOGICAL_TYPES_CONFIG));
   }
 
+  /** {@code schemas.cache.config}: the most schemas each direction of the converter keeps. */
   public int schemasCacheSize() {
     return getInt(SCHEMAS_CACHE_SIZE_CONFIG);
   }

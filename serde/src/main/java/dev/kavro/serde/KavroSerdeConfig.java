@@ -301,38 +301,47 @@ public final class KavroSerdeConfig extends AbstractConfig {
     return new ConfigDef(CONFIG);
   }
 
+  /** {@code auto.register.schemas}: whether writers register the record's schema under its subject. */
   public boolean autoRegisterSchemas() {
     return getBoolean(AUTO_REGISTER_SCHEMAS_CONFIG);
   }
 
+  /** {@code use.latest.version}: whether writers use the subject's latest registered version. */
   public boolean useLatestVersion() {
     return getBoolean(USE_LATEST_VERSION_CONFIG);
   }
 
+  /** {@code latest.compatibility.strict}: whether the latest version must be able to read the record's schema. */
   public boolean latestCompatibilityStrict() {
     return getBoolean(LATEST_COMPATIBILITY_STRICT_CONFIG);
   }
 
+  /** {@code use.schema.id}: the fixed schema id to write with, or {@code -1} when unset. */
   public int useSchemaId() {
     return getInt(USE_SCHEMA_ID_CONFIG);
   }
 
+  /** {@code id.compatibility.strict}: whether the schema of a fixed id must be able to read the record's schema. */
   public boolean idCompatibilityStrict() {
     return getBoolean(ID_COMPATIBILITY_STRICT_CONFIG);
   }
 
+  /** {@code normalize.schemas}: whether schemas are normalized before they are registered or looked up. */
   public boolean normalizeSchemas() {
     return getBoolean(NORMALIZE_SCHEMAS_CONFIG);
   }
 
+  /** {@code specific.avro.reader}: whether records are read into generated classes. */
   public boolean specificAvroReader() {
     return getBoolean(SPECIFIC_AVRO_READER_CONFIG);
   }
 
+  /** {@code avro.use.logical.type.converters}: whether logical types are read and written as their Java types. */
   public boolean useLogicalTypeConverters() {
     return getBoolean(AVRO_USE_LOGICAL_TYPE_CONVERTERS_CONFIG);
   }
 
+  /** {@code avro.fail.on.trailing.data}: whether bytes left after the datum fail the record. */
   public boolean failOnTrailingData() {
     return getBoolean(AVRO_FAIL_ON_TRAILING_DATA_CONFIG);
   }
@@ -390,14 +399,17 @@ public final class KavroSerdeConfig extends AbstractConfig {
     return guid == null || guid.isBlank() ? null : UUID.fromString(guid.trim());
   }
 
+  /** {@code schema.reflection}: whether values are read and written with Avro's reflection model. */
   public boolean schemaReflection() {
     return getBoolean(SCHEMA_REFLECTION_CONFIG);
   }
 
+  /** {@code avro.remove.java.properties}: whether {@code java.*} properties are stripped before registering. */
   public boolean removeJavaProperties() {
     return getBoolean(AVRO_REMOVE_JAVA_PROPERTIES_CONFIG);
   }
 
+  /** {@code avro.reflection.allow.null}: whether the reflection model makes fields nullable. */
   public boolean reflectionAllowNull() {
     return getBoolean(AVRO_REFLECTION_ALLOW_NULL_CONFIG);
   }
