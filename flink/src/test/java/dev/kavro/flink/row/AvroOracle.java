@@ -34,13 +34,13 @@ import org.apache.flink.table.types.logical.RowType;
  * a correct Avro-to-Flink path gives. A conversion that cannot hold the value (out of a column's range, a decimal that
  * would lose digits) is an expected failure.
  */
-final class AvroOracle {
+public final class AvroOracle {
   private final Oracle oracle;
   private final Schema reader;
   private final RowType rowType;
   private final TimestampMapping mapping;
 
-  AvroOracle(Schema writer, Schema reader, RowType rowType, TimestampMapping mapping) {
+  public AvroOracle(Schema writer, Schema reader, RowType rowType, TimestampMapping mapping) {
     this.oracle = Oracle.generic(writer, reader, false, true);
     this.reader = reader;
     this.rowType = rowType;
@@ -48,12 +48,12 @@ final class AvroOracle {
   }
 
   /** Whether Kavro's case rule pairs some writer field with a column that plain Avro would leave unmatched. */
-  boolean caseRuleInPlay() {
+  public boolean caseRuleInPlay() {
     return oracle.caseRuleInPlay();
   }
 
   /** The expected row, or the failure that reading or converting gives. */
-  Object expect(byte[] body) {
+  public Object expect(byte[] body) {
     Oracle.Outcome outcome = oracle.expect(body);
     if (outcome.failed()) {
       return outcome.failure();
