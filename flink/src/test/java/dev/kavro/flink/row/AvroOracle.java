@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /**
  * The independent expectation for Kavro's decoder: vanilla Avro (fast reader on and off, through the serde's
@@ -96,7 +98,8 @@ public final class AvroOracle {
       case TIME_WITHOUT_TIME_ZONE -> value instanceof Long micros
           ? Math.toIntExact(schema.getLogicalType() instanceof LogicalTypes.TimeMicros
               ? Math.floorDiv(micros, 1000L) : micros) : value;
-      case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> timestamp((Long) value, schema);
+      case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
+          toPrecision(timestamp((Long) value, schema), LogicalTypeChecks.getPrecision(type));
       case ARRAY -> {
         List<?> list = (List<?>) value;
         LogicalType element = ((ArrayType) type).getElementType();
@@ -148,6 +151,13 @@ public final class AvroOracle {
       throw new ArithmeticException("precision");
     }
     return DecimalData.fromBigDecimal(value, type.getPrecision(), type.getScale());
+  }
+
+  /** A TIMESTAMP(p) holds no digit below p (below the millisecond for p up to 3, as Flink's binary rows). */
+  private static TimestampData toPrecision(TimestampData value, int precision) {
+    Instant instant = value.toInstant();
+    long digit = (long) Math.pow(10, 9 - Math.max(precision, 3));
+    return TimestampData.fromInstant(instant.minusNanos(instant.getNano() % digit));
   }
 
   private TimestampData timestamp(long value, Schema schema) {
