@@ -192,10 +192,13 @@ public final class RandomRows {
         type.getScale()), type.getPrecision(), type.getScale());
   }
 
-  /** Millis for precision up to 3 (all Flink's legacy path keeps), whole micros above (all Avro keeps). */
+  /**
+   * Millis for precision up to 3 (all Flink's legacy path keeps), above it the precision's digits (up to 6: all Avro's
+   * timestamp-micros keeps).
+   */
   private TimestampData timestamp(int precision) {
     long millis = (long) (random.nextDouble() * 8_000_000_000_000L) - 4_000_000_000_000L;
-    int nanos = precision <= 3 ? 0 : random.nextInt(1000) * 1000;
-    return TimestampData.fromEpochMillis(millis, nanos);
+    int digit = (int) Math.pow(10, 9 - Math.max(precision, 3));
+    return TimestampData.fromEpochMillis(millis, random.nextInt(1_000_000 / digit) * digit);
   }
 }
