@@ -126,6 +126,8 @@ final class FlinkEvolution {
     List<RowData> legacy = read.get(table("legacy"));
     assertEquals(records.size(), flink.size(), context + ": avro-confluent reads every record");
     assertReadAsExpected(expectedLegacy, legacy, context + " kavro (legacy)");
+    // Documented differences: Flink has no case rule, and reads what vanilla Avro cannot (a decimal of another scale
+    // at the column's scale); Kavro's rows were just checked against vanilla Avro's.
     if (caseRule || legacy.size() != flink.size()) {
       tally.flinkDiffersByDesign++;
       return;

@@ -9,7 +9,6 @@ import dev.kavro.registry.SchemaRegistries;
 import dev.kavro.registry.SchemaRegistry;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

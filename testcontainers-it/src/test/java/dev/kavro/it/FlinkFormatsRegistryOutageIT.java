@@ -62,7 +62,7 @@ class FlinkFormatsRegistryOutageIT {
         produce(servers, topic, id, 3, 6);
         assertEquals(List.of(3, 4, 5), ids(reads.take("users_kavro", 3)), "kavro, registry down");
         assertEquals(List.of(3, 4, 5), ids(reads.take("users_flink", 3)), "avro-confluent, registry down");
-        reads.close();
+        reads.cancel();
         assertAnUnfetchedIdFailsKavrosJob(servers, topic, id);
       } finally {
         servers.restartRegistry();

@@ -162,7 +162,7 @@ final class FlinkSql {
     }
   }
 
-  /** The reads of a running job. Closing cancels the job if it still runs; closing again does nothing. */
+  /** The reads of a running job; closing them cancels it (see {@link #cancel}). */
   static final class Reads implements AutoCloseable {
     private final JobClient job;
     private final Map<String, CloseableIterator<RowData>> iterators;
@@ -195,18 +195,30 @@ final class FlinkSql {
       return rows;
     }
 
-    @Override
-    public void close() throws Exception {
+    /** Cancels the job if it still runs and releases the reads; doing it again does nothing. */
+    void cancel() {
       if (closed) {
         return;
       }
       closed = true;
-      for (CloseableIterator<RowData> it : iterators.values()) {
-        it.close();
+      try {
+        for (CloseableIterator<RowData> it : iterators.values()) {
+          it.close();
+        }
+        if (!job.getJobStatus().get().isGloballyTerminalState()) {
+          job.cancel().get();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while cancelling " + job.getJobID(), e);
+      } catch (Exception e) {
+        throw new IllegalStateException("Cannot cancel " + job.getJobID(), e);
       }
-      if (!job.getJobStatus().get().isGloballyTerminalState()) {
-        job.cancel().get();
-      }
+    }
+
+    @Override
+    public void close() {
+      cancel();
     }
   }
 
