@@ -23,6 +23,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /**
  * Builds the read tree for a plan and the column types it fills, once per (writer, produced type, mapping): every
@@ -123,7 +124,8 @@ final class ReadTree {
       case BINARY, VARBINARY -> binary(plan);
       case DECIMAL -> decimal(plan, (DecimalType) type);
       case TIME_WITHOUT_TIME_ZONE -> in -> timeMillis(in.readLong(), AvroShapes.isTimeMicros(plan.writer()));
-      case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> timestamp(plan);
+      case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
+          timestamp(plan, LogicalTypeChecks.getPrecision(type));
       case ARRAY -> ArrayReader.of((ArrayPlan) plan, ((ArrayType) type).getElementType(), this);
       case MAP, MULTISET -> map((MapPlan) plan, AvroShapes.mapValueType(type));
       case ROW -> record((RecordPlan) plan, (RowType) type);
@@ -190,21 +192,26 @@ final class ReadTree {
     return in -> Decimals.read((byte[]) bytes.read(in), writerScale, precision, scale);
   }
 
-  private ReadNode timestamp(ReadPlan plan) {
+  /**
+   * Timestamps in the writer's unit, cut to the column's precision: a TIMESTAMP(p) value holds no finer digit, as
+   * Flink's binary rows hold none for p up to 3, so that a value compares the same before and after a network hop.
+   */
+  private ReadNode timestamp(ReadPlan plan, int precision) {
     boolean fromInt = plan.kind() == ReadPlan.Kind.INT_TO_LONG;
+    int unit = nanosPerDigit(precision);
     switch (AvroShapes.timestampUnit(plan.writer(), mapping)) {
       case MICROS -> {
         return in -> {
           long micros = in.readLong();
-          return TimestampData.fromEpochMillis(Math.floorDiv(micros, 1000L),
-              (int) Math.floorMod(micros, 1000L) * 1000);
+          int nanos = (int) Math.floorMod(micros, 1000L) * 1000;
+          return TimestampData.fromEpochMillis(Math.floorDiv(micros, 1000L), nanos - nanos % unit);
         };
       }
       case NANOS -> {
         return in -> {
           long nanos = in.readLong();
-          return TimestampData.fromEpochMillis(Math.floorDiv(nanos, 1_000_000L),
-              (int) Math.floorMod(nanos, 1_000_000L));
+          int nanosOfMilli = (int) Math.floorMod(nanos, 1_000_000L);
+          return TimestampData.fromEpochMillis(Math.floorDiv(nanos, 1_000_000L), nanosOfMilli - nanosOfMilli % unit);
         };
       }
       default -> {
@@ -212,6 +219,15 @@ final class ReadTree {
             : in -> TimestampData.fromEpochMillis(in.readLong());
       }
     }
+  }
+
+  /** The nanoseconds in the last digit of a precision: 1000 for 6; at least a millisecond's for up to 3. */
+  private static int nanosPerDigit(int precision) {
+    int unit = 1;
+    for (int digit = Math.max(precision, 3); digit < 9; digit++) {
+      unit *= 10;
+    }
+    return unit;
   }
 
   private ReadNode union(UnionPlan plan, LogicalType type) {

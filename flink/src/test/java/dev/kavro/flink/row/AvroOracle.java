@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /**
  * The independent expectation for Kavro's decoder: vanilla Avro (fast reader on and off, through the serde's
@@ -34,13 +36,13 @@ import org.apache.flink.table.types.logical.RowType;
  * a correct Avro-to-Flink path gives. A conversion that cannot hold the value (out of a column's range, a decimal that
  * would lose digits) is an expected failure.
  */
-final class AvroOracle {
+public final class AvroOracle {
   private final Oracle oracle;
   private final Schema reader;
   private final RowType rowType;
   private final TimestampMapping mapping;
 
-  AvroOracle(Schema writer, Schema reader, RowType rowType, TimestampMapping mapping) {
+  public AvroOracle(Schema writer, Schema reader, RowType rowType, TimestampMapping mapping) {
     this.oracle = Oracle.generic(writer, reader, false, true);
     this.reader = reader;
     this.rowType = rowType;
@@ -48,12 +50,12 @@ final class AvroOracle {
   }
 
   /** Whether Kavro's case rule pairs some writer field with a column that plain Avro would leave unmatched. */
-  boolean caseRuleInPlay() {
+  public boolean caseRuleInPlay() {
     return oracle.caseRuleInPlay();
   }
 
   /** The expected row, or the failure that reading or converting gives. */
-  Object expect(byte[] body) {
+  public Object expect(byte[] body) {
     Oracle.Outcome outcome = oracle.expect(body);
     if (outcome.failed()) {
       return outcome.failure();
@@ -96,7 +98,8 @@ final class AvroOracle {
       case TIME_WITHOUT_TIME_ZONE -> value instanceof Long micros
           ? Math.toIntExact(schema.getLogicalType() instanceof LogicalTypes.TimeMicros
               ? Math.floorDiv(micros, 1000L) : micros) : value;
-      case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> timestamp((Long) value, schema);
+      case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
+          toPrecision(timestamp((Long) value, schema), LogicalTypeChecks.getPrecision(type));
       case ARRAY -> {
         List<?> list = (List<?>) value;
         LogicalType element = ((ArrayType) type).getElementType();
@@ -148,6 +151,13 @@ final class AvroOracle {
       throw new ArithmeticException("precision");
     }
     return DecimalData.fromBigDecimal(value, type.getPrecision(), type.getScale());
+  }
+
+  /** A TIMESTAMP(p) holds no digit below p (below the millisecond for p up to 3, as Flink's binary rows). */
+  private static TimestampData toPrecision(TimestampData value, int precision) {
+    Instant instant = value.toInstant();
+    long digit = (long) Math.pow(10, 9 - Math.max(precision, 3));
+    return TimestampData.fromInstant(instant.minusNanos(instant.getNano() % digit));
   }
 
   private TimestampData timestamp(long value, Schema schema) {

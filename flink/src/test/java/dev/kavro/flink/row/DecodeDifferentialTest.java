@@ -11,17 +11,11 @@ import dev.kavro.testing.RandomData;
 import dev.kavro.testing.RandomEvolution;
 import dev.kavro.testing.RandomSchemas;
 import java.io.IOException;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Random;
-import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.flink.formats.avro.AvroRowDataDeserializationSchema;
-import org.apache.flink.formats.avro.typeutils.AvroSchemaConverter;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
@@ -87,7 +81,7 @@ class DecodeDifferentialTest {
     Random random = new Random(4242);
     for (long seed = 0; seed < 600; seed++) {
       RandomEvolution.Pair pair = RandomEvolution.pair(seed);
-      RowType type = nullableWhereDefaulted(flinkType(pair.reader()), pair.reader());
+      RowType type = FlinkTableTypes.nullableWhereDefaulted(flinkType(pair.reader()), pair.reader());
       if (type == null || isRecursive(pair.writer())) {
         counts.unmappable++;
         continue;
@@ -173,61 +167,13 @@ class DecodeDifferentialTest {
     }
   }
 
-  /**
-   * A table has no column defaults: a reader field the evolution added with a default becomes a nullable column, which
-   * both paths read as null where the writer lacks it (a NOT NULL column would only be refused).
-   */
-  private static RowType nullableWhereDefaulted(RowType type, Schema reader) {
-    if (type == null) {
-      return null;
-    }
-    java.util.List<RowType.RowField> fields = new java.util.ArrayList<>();
-    for (RowType.RowField field : type.getFields()) {
-      boolean defaulted = reader.getField(field.getName()).hasDefaultValue();
-      fields.add(new RowType.RowField(field.getName(), defaulted ? field.getType().copy(true) : field.getType()));
-    }
-    return new RowType(false, fields);
-  }
-
-  /** Flink's table type for an Avro record, or null where it has none (general unions become RAW). */
+  /** Flink's table type for an Avro record, or null where it has none (see {@link FlinkTableTypes}). */
   static RowType flinkType(Schema schema) {
-    if (isRecursive(schema)) {
-      return null;
-    }
-    LogicalType type;
-    try {
-      type = AvroSchemaConverter.convertToDataType(schema.toString()).getLogicalType();
-    } catch (RuntimeException e) {
-      return null; // Flink has no table type for it (a fixed of size 0, say)
-    }
-    return hasNoTableType(type) ? null : (RowType) type;
-  }
-
-  /** RAW (a general union) and NULL (a null schema) have no internal serializer: no table has such a column. */
-  private static boolean hasNoTableType(LogicalType type) {
-    return type.getTypeRoot() == LogicalTypeRoot.RAW || type.getTypeRoot() == LogicalTypeRoot.NULL
-        || type.getChildren().stream().anyMatch(DecodeDifferentialTest::hasNoTableType);
+    return FlinkTableTypes.flinkType(schema);
   }
 
   static boolean isRecursive(Schema schema) {
-    return isRecursive(schema, Collections.newSetFromMap(new IdentityHashMap<>()));
-  }
-
-  private static boolean isRecursive(Schema schema, Set<Schema> open) {
-    return switch (schema.getType()) {
-      case RECORD -> {
-        if (!open.add(schema)) {
-          yield true;
-        }
-        boolean recursive = schema.getFields().stream().anyMatch(f -> isRecursive(f.schema(), open));
-        open.remove(schema);
-        yield recursive;
-      }
-      case ARRAY -> isRecursive(schema.getElementType(), open);
-      case MAP -> isRecursive(schema.getValueType(), open);
-      case UNION -> schema.getTypes().stream().anyMatch(b -> isRecursive(b, open));
-      default -> false;
-    };
+    return FlinkTableTypes.isRecursive(schema);
   }
 
   /** What the random runs covered; each kind must have happened, so that no comparison is silently skipped. */

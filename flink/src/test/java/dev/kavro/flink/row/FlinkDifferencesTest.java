@@ -48,16 +48,31 @@ class FlinkDifferencesTest {
     Schema writer = record(LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG)));
     byte[] body = body(writer, MICROS);
     RowType table = table(new TimestampType(false, 3));
+    // The instant to the column's precision: a TIMESTAMP(3) holds no microseconds (its binary form has none).
     TimestampData kavro = (TimestampData) decode(writer, table, TimestampMapping.CORRECT, body).getField(0);
-    assertEquals(TimestampData.fromEpochMillis(1_700_000_000_123L, 456_000), kavro);
+    assertEquals(TimestampData.fromEpochMillis(1_700_000_000_123L), kavro);
     RowData flink = (RowData) FlinkAvro.decode(FlinkAvro.decoder(writer, table), body);
     assertEquals(MICROS, flink.getTimestamp(0, 3).getMillisecond(), "Flink reads micros as millis, 1000x off");
     assertEquals(flink.getTimestamp(0, 3), decode(writer, table, TimestampMapping.LEGACY, body).getField(0));
 
     RowType micros = table(new TimestampType(false, 6));
-    assertEquals(kavro, decode(writer, micros, TimestampMapping.CORRECT, body).getField(0));
+    assertEquals(TimestampData.fromEpochMillis(1_700_000_000_123L, 456_000),
+        decode(writer, micros, TimestampMapping.CORRECT, body).getField(0));
     assertThrows(IllegalArgumentException.class, () -> FlinkAvro.decoder(writer, micros));
     assertThrows(IllegalArgumentException.class, () -> RowDecoder.create(writer, micros, TimestampMapping.LEGACY));
+  }
+
+  @Test
+  void timestampsFinerThanTheColumnAreCutToItsPrecision() throws Exception {
+    Schema writer = record(LogicalTypes.timestampNanos().addToSchema(Schema.create(Schema.Type.LONG)));
+    // Millisecond -1_700_000_000_124 and 543_211 nanoseconds.
+    byte[] body = body(writer, -1_700_000_000_123_456_789L);
+    int[] nanosOfMilli = {0, 0, 0, 0, 500_000, 540_000, 543_000, 543_200, 543_210, 543_211};
+    for (int precision = 0; precision <= 9; precision++) {
+      RowType table = table(new LocalZonedTimestampType(false, precision));
+      assertEquals(TimestampData.fromEpochMillis(-1_700_000_000_124L, nanosOfMilli[precision]),
+          decode(writer, table, TimestampMapping.CORRECT, body).getField(0), "precision " + precision);
+    }
   }
 
   @Test

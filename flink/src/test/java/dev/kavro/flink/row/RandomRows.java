@@ -39,7 +39,7 @@ import org.apache.flink.table.types.logical.VarCharType;
  * Seeded random Flink row types (the types a table can have under a timestamp mapping) and random rows of them in
  * Flink's internal form, strings both as Java strings and as UTF-8 bytes. Not thread-safe.
  */
-final class RandomRows {
+public final class RandomRows {
   private static final int[] CODE_POINTS = {'a', 'Z', '0', ' ', 'é', 'ñ', 'ı', 'Ω', 'ж', '中', 0x1F600};
   private static final List<String> NAMES = List.of("id", "name", "amount", "tags", "when", "x", "value", "n_1",
       "payload", "count", "kind", "price");
@@ -47,13 +47,13 @@ final class RandomRows {
   private final Random random;
   private final TimestampMapping mapping;
 
-  RandomRows(Random random, TimestampMapping mapping) {
+  public RandomRows(Random random, TimestampMapping mapping) {
     this.random = random;
     this.mapping = mapping;
   }
 
   /** A row type of 1..6 columns, nesting up to 3 levels. */
-  RowType rowType() {
+  public RowType rowType() {
     return rowType(0);
   }
 
@@ -109,7 +109,7 @@ final class RandomRows {
   }
 
   /** A random row of {@code type}. */
-  GenericRowData row(RowType type) {
+  public GenericRowData row(RowType type) {
     return (GenericRowData) value(type, 0);
   }
 
@@ -192,10 +192,13 @@ final class RandomRows {
         type.getScale()), type.getPrecision(), type.getScale());
   }
 
-  /** Millis for precision up to 3 (all Flink's legacy path keeps), whole micros above (all Avro keeps). */
+  /**
+   * Millis for precision up to 3 (all Flink's legacy path keeps), above it the precision's digits (up to 6: all Avro's
+   * timestamp-micros keeps).
+   */
   private TimestampData timestamp(int precision) {
     long millis = (long) (random.nextDouble() * 8_000_000_000_000L) - 4_000_000_000_000L;
-    int nanos = precision <= 3 ? 0 : random.nextInt(1000) * 1000;
-    return TimestampData.fromEpochMillis(millis, nanos);
+    int digit = (int) Math.pow(10, 9 - Math.max(precision, 3));
+    return TimestampData.fromEpochMillis(millis, random.nextInt(1_000_000 / digit) * digit);
   }
 }

@@ -28,14 +28,14 @@ import org.apache.flink.table.types.logical.RowType;
  * map's binary form follows its hash map's iteration order, which two equal maps filled in different orders need not
  * share.
  */
-final class Rows {
+public final class Rows {
   private Rows() {}
 
-  static BinaryRowData binary(RowData row, RowType type) {
+  public static BinaryRowData binary(RowData row, RowType type) {
     return new RowDataSerializer(type).toBinaryRow(row).copy();
   }
 
-  static void assertSameRow(RowData expected, RowData actual, RowType type, String context) {
+  public static void assertSameRow(RowData expected, RowData actual, RowType type, String context) {
     BinaryRowData e = binary(expected, type);
     BinaryRowData a = binary(actual, type);
     assertEquals(canonical(e, type, false), canonical(a, type, false), context);
@@ -48,7 +48,7 @@ final class Rows {
    * Whether two rows are equal with their strings compared as text: bytes that are not UTF-8 read as STRING are kept
    * by Kavro and replaced by Flink's path, which decodes them into a Java string.
    */
-  static boolean sameText(RowData expected, RowData actual, RowType type) {
+  public static boolean sameText(RowData expected, RowData actual, RowType type) {
     return canonical(binary(expected, type), type, true).equals(canonical(binary(actual, type), type, true));
   }
 
@@ -58,7 +58,7 @@ final class Rows {
     return bytes;
   }
 
-  static boolean hasMap(LogicalType type) {
+  public static boolean hasMap(LogicalType type) {
     return switch (type.getTypeRoot()) {
       case MAP, MULTISET -> true;
       default -> type.getChildren().stream().anyMatch(Rows::hasMap);
@@ -66,7 +66,7 @@ final class Rows {
   }
 
   /** A structure of strings, lists and sorted maps equal exactly when the two values are. */
-  static Object canonical(Object value, LogicalType type, boolean text) {
+  public static Object canonical(Object value, LogicalType type, boolean text) {
     if (value == null) {
       return "null";
     }
