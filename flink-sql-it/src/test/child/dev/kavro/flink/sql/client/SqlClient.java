@@ -28,8 +28,8 @@ import org.apache.flink.util.CloseableIterator;
 public final class SqlClient {
   private static final String LABEL = "-- label:";
   /**
-   * The local cluster listens on loopback only, as test servers must; one writer and one reader task, so that rows
-   * come back in the order they were inserted.
+   * The local cluster listens on loopback only, as test servers must, and runs one task per operator (rows are
+   * few; the machine may be small).
    */
   private static final Configuration LOCAL_CLUSTER = Configuration.fromMap(Map.of(
       "parallelism.default", "1",
