@@ -1,6 +1,7 @@
 package dev.kavro.flink;
 
 import dev.kavro.flink.runtime.AvroReading;
+import dev.kavro.flink.runtime.AvroTypes;
 import dev.kavro.flink.runtime.FormatConfig;
 import dev.kavro.flink.runtime.ReadSpec;
 import dev.kavro.flink.runtime.RecordDecoder;
@@ -14,8 +15,6 @@ import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
-import org.apache.flink.formats.avro.typeutils.GenericRecordAvroTypeInfo;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.kafka.common.header.Headers;
@@ -97,7 +96,7 @@ public final class KavroDeserializationSchema<T> implements DeserializationSchem
       int identityMapCapacity, Map<String, ?> registryConfigs) {
     Objects.requireNonNull(readerSchema, "readerSchema");
     return new KavroDeserializationSchema<>(DataStreamConfigs.of(url, identityMapCapacity, registryConfigs),
-        AvroReading.generic(readerSchema.toString()), new GenericRecordAvroTypeInfo(readerSchema), false);
+        AvroReading.generic(readerSchema.toString()), AvroTypes.generic(readerSchema), false);
   }
 
   /**
@@ -140,13 +139,7 @@ public final class KavroDeserializationSchema<T> implements DeserializationSchem
     Objects.requireNonNull(type, "type");
     SpecificData.get().getSchema(type); // fails here, in the client, for a class without a schema
     return new KavroDeserializationSchema<>(DataStreamConfigs.of(url, identityMapCapacity, registryConfigs),
-        AvroReading.specific(type), specificType(type), false);
-  }
-
-  /** flink-avro's type of generated records; it bounds its type by the class Avro's compiler extends. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static <T> TypeInformation<T> specificType(Class<T> type) {
-    return new AvroTypeInfo(type);
+        AvroReading.specific(type), AvroTypes.specific(type), false);
   }
 
   /**

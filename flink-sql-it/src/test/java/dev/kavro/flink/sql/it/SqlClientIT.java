@@ -3,7 +3,7 @@ package dev.kavro.flink.sql.it;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kavro.bench.servers.Directories;
 import dev.kavro.bench.servers.EmbeddedKafkaBroker;
@@ -44,7 +44,6 @@ class SqlClientIT {
   private static EmbeddedKafkaBroker broker;
   private static long seed;
   private static List<SqlRows.Row> rows;
-  private static boolean kavroFormat;
   private static String kavroTopic;
   private static ChildJvm.Result client;
   private static Path clientLog;
@@ -56,13 +55,11 @@ class SqlClientIT {
     broker = EmbeddedKafkaBroker.start(workDir);
     seed = System.nanoTime();
     rows = SqlRows.random(new Random(seed), ROWS);
-    kavroFormat = FlinkLib.hasKavroFormat();
+    assertTrue(FlinkLib.hasKavroFormat(), "the jar has no Kavro table factory (" + FlinkLib.FACTORY_SERVICE + ")");
     String run = UUID.randomUUID().toString();
     kavroTopic = "sql-kavro-" + run;
     List<String> script = new ArrayList<>(roundTrip("json", "sql-json-" + run, "'format' = 'json'"));
-    if (kavroFormat) {
-      script.addAll(roundTrip("kavro", kavroTopic, "'format' = 'kavro', 'kavro.url' = 'mock://" + MOCK_SCOPE + "'"));
-    }
+    script.addAll(roundTrip("kavro", kavroTopic, "'format' = 'kavro', 'kavro.url' = 'mock://" + MOCK_SCOPE + "'"));
     Path scriptFile = Files.write(workDir.resolve("script.sql"), script, StandardCharsets.UTF_8);
     client = ChildJvm.run(FlinkLib.classPathWithChildren(), "dev.kavro.flink.sql.client.SqlClient",
         List.of("-Xmx1g", "-Djava.io.tmpdir=" + workDir, "-Dkavro.mock.scope=" + MOCK_SCOPE),
@@ -89,14 +86,12 @@ class SqlClientIT {
 
   @Test
   void kavroFormatGivesBackTheInsertedRows() {
-    assumeTrue(kavroFormat, "the jar has no Kavro table factory (" + FlinkLib.FACTORY_SERVICE + ")");
     client.assertCompleted();
     assertEquals(expected(), printedRows("kavro"), message());
   }
 
   @Test
   void kavroWritesConfluentFramedAvroThatVanillaAvroReads() throws Exception {
-    assumeTrue(kavroFormat, "the jar has no Kavro table factory (" + FlinkLib.FACTORY_SERVICE + ")");
     client.assertCompleted();
     Map<Integer, Schema> schemas = new HashMap<>();
     for (List<String> fields : client.tagged("SCHEMA")) {
